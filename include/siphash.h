@@ -1,0 +1,315 @@
+/*
+ * siphash.h — libsiphash: SipHash and HalfSipHash for userspace C.
+ *
+ * This header is the manual: every public function is documented where it
+ * is declared, with what it guarantees.
+ *
+ * Conventions used throughout
+ * ---------------------------
+ * - Keys are 16 bytes (SipHash) or 8 bytes (HalfSipHash).  siphash_key_t
+ *   holds them as two little-endian words: key[0] = bytes 0..7, key[1] =
+ *   bytes 8..15.  Build a key from bytes with siphash_key_from_bytes(), or
+ *   make a random one with siphash_key_generate().
+ * - Functions returning an integer return the *little-endian reading* of the
+ *   reference implementation's output bytes.  The paper's example
+ *   (key 00..0f, message 00..0e) is the byte string e5 45 be 49 61 ca 29 a1,
+ *   returned here as the integer 0xa129ca6149be45e5.
+ * - Functions writing a byte array (128-bit outputs, streaming final) write
+ *   exactly the reference implementation's bytes.
+ * - All results are identical on every platform (any endianness, 32 or 64
+ *   bit), except where marked *kernel-compatible*: hsiphash() depends on the
+ *   word size exactly as it does in Linux.
+ * - Any length is accepted, including 0; data may be NULL when len is 0 and
+ *   may have any alignment.  Nothing is read past data + len.
+ * - No function branches on, or indexes memory with, key or message bytes;
+ *   only lengths steer control flow.
+ * - Nothing here allocates memory.  All functions are thread-safe.
+ */
+#ifndef SIPHASH_H
+#define SIPHASH_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Version and symbol export
+ * ------------------------------------------------------------------------ */
+
+#define SIPHASH_VERSION_MAJOR 1
+#define SIPHASH_VERSION_MINOR 0
+#define SIPHASH_VERSION_PATCH 0
+#define SIPHASH_VERSION_STRING "1.0.0"
+/* One integer for comparisons: 0xMMmmpp. */
+#define SIPHASH_VERSION_NUMBER                                                 \
+    ((SIPHASH_VERSION_MAJOR << 16) | (SIPHASH_VERSION_MINOR << 8) |           \
+     SIPHASH_VERSION_PATCH)
+
+/* SIPHASH_API marks the library's public symbols; everything else in the
+ * library is built with hidden visibility. */
+#if defined(_WIN32) && defined(SIPHASH_BUILDING_SHARED)
+#define SIPHASH_API __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_API __attribute__((visibility("default")))
+#else
+#define SIPHASH_API
+#endif
+
+/* The version of the library actually linked, e.g. "1.0.0" (compare with
+ * SIPHASH_VERSION_STRING, the version of this header). */
+SIPHASH_API const char *siphash_version(void);
+
+/* ------------------------------------------------------------------------
+ * Keys
+ * ------------------------------------------------------------------------ */
+
+/* SipHash key: key[0] = little-endian bytes 0..7, key[1] = bytes 8..15. */
+typedef struct {
+    uint64_t key[2];
+} siphash_key_t;
+
+/* HalfSipHash key: key[0] = little-endian bytes 0..3, key[1] = bytes 4..7. */
+typedef struct {
+    uint32_t key[2];
+} halfsiphash_key_t;
+
+/* hsiphash() key, kernel-compatible: two machine words, as in Linux.  On
+ * 64-bit targets it is a SipHash key (16 bytes), on 32-bit targets a
+ * HalfSipHash key (8 bytes). */
+typedef struct {
+    unsigned long key[2];
+} hsiphash_key_t;
+
+/* Fills buf with len bytes from the operating system's random source
+ * (getrandom(2), retried on EINTR and on short reads; /dev/urandom only if
+ * the getrandom system call does not exist).  Blocks only until the kernel's
+ * pool is initialised, as getrandom(2) does.
+ * Returns 0 on success or -errno on failure; on failure buf is zeroed, and
+ * there is never a weak (time- or pid-based) fallback. */
+SIPHASH_API int siphash_random_bytes(void *buf, size_t len);
+
+/* Makes a fresh random key with siphash_random_bytes().  Returns 0 or
+ * -errno; on failure *key is zeroed (and siphash_key_is_zero() says so). */
+SIPHASH_API int siphash_key_generate(siphash_key_t *key);
+SIPHASH_API int hsiphash_key_generate(hsiphash_key_t *key);
+SIPHASH_API int halfsiphash_key_generate(halfsiphash_key_t *key);
+
+/* The key whose reference byte string is bytes[0..15]. */
+SIPHASH_API siphash_key_t siphash_key_from_bytes(const uint8_t bytes[16]);
+/* The HalfSipHash key whose reference byte string is bytes[0..7]. */
+SIPHASH_API halfsiphash_key_t halfsiphash_key_from_bytes(const uint8_t bytes[8]);
+/* Writes the reference byte string of key to bytes[0..15]. */
+SIPHASH_API void siphash_key_to_bytes(const siphash_key_t *key, uint8_t bytes[16]);
+
+/* True if the key is all zero (e.g. never initialised, or generation
+ * failed).  Runs in constant time. */
+SIPHASH_API bool siphash_key_is_zero(const siphash_key_t *key);
+
+/* Overwrites len bytes at p with zeros in a way the compiler may not
+ * remove.  Use it on keys, contexts and buffers that held secrets. */
+SIPHASH_API void siphash_wipe(void *p, size_t len);
+
+/* How to keep keys: make them with *_key_generate() once per process (or
+ * per table, per boot, per rotation period), keep them out of logs, core
+ * files and the command line, and wipe them with siphash_wipe() when done.
+ * A key that an attacker can learn or guess protects nothing. */
+
+/* ------------------------------------------------------------------------
+ * Explicit variants (same answer on every platform)
+ * ------------------------------------------------------------------------ */
+
+/* SipHash-2-4 with 64-bit output: the PRF of the paper.  Use it for MACs of
+ * short messages, sequence numbers, cookies, and hash tables whose keys an
+ * attacker chooses. */
+SIPHASH_API uint64_t siphash24_64(const void *data, size_t len, const siphash_key_t *key);
+/* SipHash-2-4 with 128-bit output; writes the reference bytes to out. */
+SIPHASH_API void siphash24_128(const void *data, size_t len, const siphash_key_t *key,
+                               uint8_t out[16]);
+/* SipHash-1-3 (64/128-bit output): fewer rounds, for hash tables only
+ * (what Rust, Python and Linux's hsiphash use there); not a PRF claim. */
+SIPHASH_API uint64_t siphash13_64(const void *data, size_t len, const siphash_key_t *key);
+SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t *key,
+                               uint8_t out[16]);
+
+/* HalfSipHash-2-4 / -1-3 on 32-bit words with an 8-byte key, output 32 or
+ * 64 bits.  For hash tables on 32-bit machines; its 64-bit key gives only
+ * 32-bit-level security margins — never use it as a MAC. */
+SIPHASH_API uint32_t halfsiphash24_32(const void *data, size_t len, const halfsiphash_key_t *key);
+SIPHASH_API uint64_t halfsiphash24_64(const void *data, size_t len, const halfsiphash_key_t *key);
+SIPHASH_API uint32_t halfsiphash13_32(const void *data, size_t len, const halfsiphash_key_t *key);
+SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, const halfsiphash_key_t *key);
+
+/* ------------------------------------------------------------------------
+ * Linux-compatible API (include/linux/siphash.h)
+ * ------------------------------------------------------------------------ */
+
+/* Fixed-size SipHash-2-4.  Each equals siphash24_64() over the
+ * little-endian bytes of its arguments in order (so the length byte is
+ * kept: siphash_1u64(a) hashes 8 bytes, siphash_3u32 12 bytes). */
+SIPHASH_API uint64_t siphash_1u64(uint64_t a, const siphash_key_t *key);
+SIPHASH_API uint64_t siphash_2u64(uint64_t a, uint64_t b, const siphash_key_t *key);
+SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b, uint64_t c, const siphash_key_t *key);
+SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b, uint64_t c, uint64_t d,
+                                  const siphash_key_t *key);
+SIPHASH_API uint64_t siphash_1u32(uint32_t a, const siphash_key_t *key);
+SIPHASH_API uint64_t siphash_2u32(uint32_t a, uint32_t b, const siphash_key_t *key);
+SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b, uint32_t c, const siphash_key_t *key);
+SIPHASH_API uint64_t siphash_4u32(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                                  const siphash_key_t *key);
+
+/* hsiphash over any length, kernel-compatible: on targets where unsigned
+ * long is 64 bits it is SipHash-1-3 truncated to its low 32 bits; where it
+ * is 32 bits, HalfSipHash-1-3 with 32-bit output — exactly what Linux
+ * returns on the same word size.  For hash tables only.  Whoever needs one
+ * answer on every machine uses siphash13_64() or halfsiphash13_32(). */
+SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key);
+/* Fixed-size hsiphash; each equals hsiphash() over the little-endian bytes
+ * of its arguments. */
+SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key);
+SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b, const hsiphash_key_t *key);
+SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b, uint32_t c, const hsiphash_key_t *key);
+SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                                   const hsiphash_key_t *key);
+
+/* Little-endian loads for the inline folding below (memcpy: any alignment). */
+static inline uint32_t siphash_load_le32_(const void *p)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+           (uint32_t)b[3] << 24;
+}
+static inline uint64_t siphash_load_le64_(const void *p)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    return (uint64_t)siphash_load_le32_(b) | (uint64_t)siphash_load_le32_(b + 4) << 32;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_CONSTANT_LEN_(len, n) (__builtin_constant_p(len) && (len) == (n))
+#else
+#define SIPHASH_CONSTANT_LEN_(len, n) 0
+#endif
+
+/* siphash(): SipHash-2-4 of len bytes, as Linux's siphash().  With a length
+ * known at compile time (4, 8, 12, 16, 24, 32) it folds to the fixed-size
+ * function; otherwise it calls siphash24_64().  Same answer either way. */
+static inline uint64_t siphash(const void *data, size_t len, const siphash_key_t *key)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    if (SIPHASH_CONSTANT_LEN_(len, 4))
+        return siphash_1u32(siphash_load_le32_(p), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 8))
+        return siphash_1u64(siphash_load_le64_(p), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 12))
+        return siphash_3u32(siphash_load_le32_(p), siphash_load_le32_(p + 4),
+                            siphash_load_le32_(p + 8), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 16))
+        return siphash_2u64(siphash_load_le64_(p), siphash_load_le64_(p + 8), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 24))
+        return siphash_3u64(siphash_load_le64_(p), siphash_load_le64_(p + 8),
+                            siphash_load_le64_(p + 16), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 32))
+        return siphash_4u64(siphash_load_le64_(p), siphash_load_le64_(p + 8),
+                            siphash_load_le64_(p + 16), siphash_load_le64_(p + 24), key);
+    return siphash24_64(data, len, key);
+}
+
+/* hsiphash(): kernel-compatible (see hsiphash_generic), folding constant
+ * lengths 4, 8, 12, 16 to hsiphash_1u32 .. hsiphash_4u32 as Linux does. */
+static inline uint32_t hsiphash(const void *data, size_t len, const hsiphash_key_t *key)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    if (SIPHASH_CONSTANT_LEN_(len, 4))
+        return hsiphash_1u32(siphash_load_le32_(p), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 8))
+        return hsiphash_2u32(siphash_load_le32_(p), siphash_load_le32_(p + 4), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 12))
+        return hsiphash_3u32(siphash_load_le32_(p), siphash_load_le32_(p + 4),
+                             siphash_load_le32_(p + 8), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 16))
+        return hsiphash_4u32(siphash_load_le32_(p), siphash_load_le32_(p + 4),
+                             siphash_load_le32_(p + 8), siphash_load_le32_(p + 12), key);
+    return hsiphash_generic(data, len, key);
+}
+
+/* ------------------------------------------------------------------------
+ * Streaming (incremental) API
+ * ------------------------------------------------------------------------
+ * Feed a message in pieces of any size; the result equals the one-shot
+ * function's for the concatenation.  Contexts live wherever the caller puts
+ * them (no allocation) and may be copied to fork a computation.  final
+ * writes the reference output bytes and wipes the context; to hash again,
+ * call init again.  The fields are private: use only the functions. */
+
+typedef struct {
+    uint64_t v[4];
+    uint64_t tail;       /* pending bytes, little-endian packed */
+    uint64_t total;      /* message length mod 2^64 */
+    unsigned char ntail; /* 0..7 pending bytes */
+    unsigned char c_rounds, d_rounds, outlen;
+} siphash_ctx_t;
+
+typedef struct {
+    uint32_t v[4];
+    uint32_t tail;
+    uint64_t total;
+    unsigned char ntail; /* 0..3 */
+    unsigned char c_rounds, d_rounds, outlen;
+} halfsiphash_ctx_t;
+
+/* Starts SipHash-c-d with an outlen-byte result (8 or 16).  c_rounds and
+ * d_rounds must be 1..255 (2 and 4 for SipHash-2-4, 1 and 3 for 1-3).
+ * Parameters outside these ranges are a programming error: the process is
+ * aborted with a message on stderr rather than hashing with the wrong
+ * parameters. */
+SIPHASH_API void siphash_ctx_init(siphash_ctx_t *ctx, const siphash_key_t *key,
+                                  unsigned c_rounds, unsigned d_rounds, size_t outlen);
+/* Absorbs len more bytes (data may be NULL when len is 0). */
+SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t len);
+/* Writes outlen bytes (reference order) to out, then wipes ctx. */
+SIPHASH_API void siphash_ctx_final(siphash_ctx_t *ctx, uint8_t *out);
+
+/* HalfSipHash-c-d likewise; outlen 4 or 8. */
+SIPHASH_API void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key,
+                                      unsigned c_rounds, unsigned d_rounds, size_t outlen);
+SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data, size_t len);
+SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out);
+
+/* ------------------------------------------------------------------------
+ * Batches: many independent messages at once, across SIMD lanes
+ * ------------------------------------------------------------------------
+ * The CPU is asked once (thread-safely) which instruction set to use; the
+ * environment variable SIPHASH_IMPL=portable|avx2|avx512|neon, read at that
+ * moment, forces a path (ignored, with the best path used, if the CPU or
+ * the build lacks it).  Results are identical on every path. */
+
+/* out[i] = siphash24_64(base + i*stride, len, key) for i < n.  stride may be
+ * anything (0 hashes one record n times); records need no alignment. */
+SIPHASH_API void siphash_batch(const void *base, size_t stride, size_t len, size_t n,
+                               const siphash_key_t *key, uint64_t *out);
+/* The same with SipHash-1-3 (out[i] = siphash13_64(...)). */
+SIPHASH_API void siphash13_batch(const void *base, size_t stride, size_t len, size_t n,
+                                 const siphash_key_t *key, uint64_t *out);
+/* out[i] = siphash24_64(msgs[i], lens[i], key): messages of any lengths. */
+SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
+                                const siphash_key_t *key, uint64_t *out);
+/* out[i] = siphash_1u64(in[i], key): the commonest hash-table key. */
+SIPHASH_API void siphash_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
+                                   uint64_t *out);
+/* out[i] = siphash13_64 of the 8 little-endian bytes of in[i]. */
+SIPHASH_API void siphash13_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
+                                     uint64_t *out);
+/* The path in use: "avx512", "avx2", "neon" or "portable". */
+SIPHASH_API const char *siphash_batch_impl(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIPHASH_H */

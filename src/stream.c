@@ -1,0 +1,155 @@
+/*
+ * stream.c — the incremental (init/update/final) API for SipHash-c-d and
+ * HalfSipHash-c-d.  Pending bytes are kept packed in one word, so update
+ * never copies the message and final needs no buffer.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Wrong parameters are a programming error; hashing with them anyway would
+ * silently produce values nobody else computes. */
+static void sip_misuse(const char *what)
+{
+    fprintf(stderr, "libsiphash: %s\n", what);
+    abort();
+}
+
+static void check_rounds(unsigned c_rounds, unsigned d_rounds)
+{
+    if (c_rounds < 1 || c_rounds > 255 || d_rounds < 1 || d_rounds > 255)
+        sip_misuse("c_rounds and d_rounds must be 1..255");
+}
+
+/* Whole blocks with the round count made constant for the common cases, so
+ * streaming SipHash-2-4 and 1-3 run the same unrolled code as one-shot. */
+static void sip_blocks(sip_state *s, const uint8_t *p, size_t nblocks, unsigned c)
+{
+    if (c == 2)
+        for (size_t i = 0; i < nblocks; i++)
+            sip_absorb(s, sip_load64(p + 8 * i), 2);
+    else if (c == 1)
+        for (size_t i = 0; i < nblocks; i++)
+            sip_absorb(s, sip_load64(p + 8 * i), 1);
+    else
+        for (size_t i = 0; i < nblocks; i++)
+            sip_absorb(s, sip_load64(p + 8 * i), c);
+}
+
+static void hsip_blocks(hsip_state *s, const uint8_t *p, size_t nblocks, unsigned c)
+{
+    if (c == 2)
+        for (size_t i = 0; i < nblocks; i++)
+            hsip_absorb(s, sip_load32(p + 4 * i), 2);
+    else if (c == 1)
+        for (size_t i = 0; i < nblocks; i++)
+            hsip_absorb(s, sip_load32(p + 4 * i), 1);
+    else
+        for (size_t i = 0; i < nblocks; i++)
+            hsip_absorb(s, sip_load32(p + 4 * i), c);
+}
+
+SIPHASH_API void siphash_ctx_init(siphash_ctx_t *ctx, const siphash_key_t *key,
+                                  unsigned c_rounds, unsigned d_rounds, size_t outlen)
+{
+    check_rounds(c_rounds, d_rounds);
+    if (outlen != 8 && outlen != 16)
+        sip_misuse("siphash_ctx_init: outlen must be 8 or 16");
+    sip_state s = sip_init(key->key[0], key->key[1], outlen == 16);
+    ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
+    ctx->tail = 0;
+    ctx->total = 0;
+    ctx->ntail = 0;
+    ctx->c_rounds = (unsigned char)c_rounds;
+    ctx->d_rounds = (unsigned char)d_rounds;
+    ctx->outlen = (unsigned char)outlen;
+}
+
+SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    if (len == 0)
+        return;
+    ctx->total += len;
+    sip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
+    if (ctx->ntail) {
+        while (ctx->ntail < 8 && len) {
+            ctx->tail |= (uint64_t)*p++ << (8 * ctx->ntail++);
+            len--;
+        }
+        if (ctx->ntail < 8)
+            return; /* state unchanged */
+        sip_absorb(&s, ctx->tail, ctx->c_rounds);
+        ctx->tail = 0;
+        ctx->ntail = 0;
+    }
+    sip_blocks(&s, p, len / 8, ctx->c_rounds);
+    ctx->tail = sip_tail64(p, len);
+    ctx->ntail = (unsigned char)(len & 7);
+    ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
+}
+
+SIPHASH_API void siphash_ctx_final(siphash_ctx_t *ctx, uint8_t *out)
+{
+    sip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
+    int out128 = ctx->outlen == 16;
+    sip_absorb(&s, ctx->total << 56 | ctx->tail, ctx->c_rounds);
+    sip_store64(out, sip_finish1(&s, ctx->d_rounds, out128));
+    if (out128)
+        sip_store64(out + 8, sip_finish2(&s, ctx->d_rounds));
+    siphash_wipe(&s, sizeof s);
+    siphash_wipe(ctx, sizeof *ctx);
+}
+
+SIPHASH_API void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key,
+                                      unsigned c_rounds, unsigned d_rounds, size_t outlen)
+{
+    check_rounds(c_rounds, d_rounds);
+    if (outlen != 4 && outlen != 8)
+        sip_misuse("halfsiphash_ctx_init: outlen must be 4 or 8");
+    hsip_state s = hsip_init(key->key[0], key->key[1], outlen == 8);
+    ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
+    ctx->tail = 0;
+    ctx->total = 0;
+    ctx->ntail = 0;
+    ctx->c_rounds = (unsigned char)c_rounds;
+    ctx->d_rounds = (unsigned char)d_rounds;
+    ctx->outlen = (unsigned char)outlen;
+}
+
+SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    if (len == 0)
+        return;
+    ctx->total += len;
+    hsip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
+    if (ctx->ntail) {
+        while (ctx->ntail < 4 && len) {
+            ctx->tail |= (uint32_t)*p++ << (8 * ctx->ntail++);
+            len--;
+        }
+        if (ctx->ntail < 4)
+            return;
+        hsip_absorb(&s, ctx->tail, ctx->c_rounds);
+        ctx->tail = 0;
+        ctx->ntail = 0;
+    }
+    hsip_blocks(&s, p, len / 4, ctx->c_rounds);
+    ctx->tail = sip_tail32(p, len);
+    ctx->ntail = (unsigned char)(len & 3);
+    ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
+}
+
+SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out)
+{
+    hsip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
+    int out64 = ctx->outlen == 8;
+    hsip_absorb(&s, (uint32_t)ctx->total << 24 | ctx->tail, ctx->c_rounds);
+    sip_store32(out, hsip_finish1(&s, ctx->d_rounds, out64));
+    if (out64)
+        sip_store32(out + 4, hsip_finish2(&s, ctx->d_rounds));
+    siphash_wipe(&s, sizeof s);
+    siphash_wipe(ctx, sizeof *ctx);
+}
