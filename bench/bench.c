@@ -1,0 +1,321 @@
+/*
+ * bench.c — clocks, the core-clock estimate, alternating runs, printing.
+ * See bench.h for the method.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if BENCH_HAVE_TSC
+#include <cpuid.h>
+#endif
+
+void bench_opts_default(struct bench_opts *o, int quick)
+{
+    memset(o, 0, sizeof *o);
+    o->quick = quick;
+    o->runs = quick ? 3 : 41;
+    o->run_ticks = quick ? 2000 : 30000;
+    o->out = stdout;
+}
+
+const char *bench_tick_name(void)
+{
+    return BENCH_HAVE_TSC ? "TSC" : "ns";
+}
+
+static volatile uint64_t bench_sink_v;
+
+void bench_sink(uint64_t v)
+{
+    bench_sink_v ^= v;
+}
+
+/* ---- core clock estimate ------------------------------------------------ */
+
+/* n iterations of 16 dependent one-cycle adds; the loop counter runs beside
+ * the chain, so an iteration costs 16 core cycles. */
+static uint64_t add_chain(uint64_t n)
+{
+    uint64_t x = 0, one = 1;
+    BENCH_OPAQUE(one);
+    for (uint64_t i = 0; i < n; i++) {
+#if defined(__x86_64__) || defined(__i386__)
+#define ADD4 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+        __asm__ volatile(ADD4 ADD4 ADD4 ADD4 : "+r"(x) : "r"(one));
+#elif defined(__aarch64__) || defined(__arm__)
+#define ADD4 "add %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\tadd %0, %0, %1\n\t"
+        __asm__ volatile(ADD4 ADD4 ADD4 ADD4 : "+r"(x) : "r"(one));
+#else
+        x += one;
+#endif
+    }
+    return x;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_cycles_per_tick_measure(void)
+{
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || defined(__arm__)
+    enum { TRIALS = 15 };
+    const uint64_t n = 20000; /* 320k cycles per trial */
+    double r[TRIALS];
+    bench_sink(add_chain(n)); /* warm up: let the clock ramp */
+    for (int t = 0; t < TRIALS; t++) {
+        uint64_t t0 = bench_ticks_begin();
+        uint64_t x = add_chain(n);
+        uint64_t t1 = bench_ticks_end();
+        bench_sink(x);
+        r[t] = (double)(16 * n) / (double)(t1 - t0 ? t1 - t0 : 1);
+    }
+    qsort(r, TRIALS, sizeof r[0], cmp_double);
+    /* Interruptions only make trials slower (lower ratios); take the upper
+     * quartile, which is robust to a few of them. */
+    return r[(3 * TRIALS) / 4];
+#else
+    return 0;
+#endif
+}
+
+double bench_cycles_per_tick(void)
+{
+    static double cached = -1;
+    if (cached < 0)
+        cached = bench_cycles_per_tick_measure();
+    return cached;
+}
+
+double bench_ticks_per_second(void)
+{
+    static double cached = 0;
+    if (cached == 0) {
+        struct timespec a, b;
+        clock_gettime(CLOCK_MONOTONIC, &a);
+        uint64_t t0 = bench_ticks_begin();
+        do
+            clock_gettime(CLOCK_MONOTONIC, &b);
+        while ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec) < 2e7);
+        uint64_t t1 = bench_ticks_end();
+        double ns = (double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec);
+        cached = (double)(t1 - t0) / ns * 1e9;
+    }
+    return cached;
+}
+
+double bench_to_cycles(double ticks)
+{
+    double c = bench_cycles_per_tick();
+    return c > 0 ? ticks * c : ticks;
+}
+
+/* ---- CPU identification -------------------------------------------------- */
+
+const char *bench_cpu_model(void)
+{
+    static char model[128];
+    if (model[0])
+        return model;
+    strcpy(model, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        char line[256];
+        while (fgets(line, sizeof line, f)) {
+            /* "model name" on x86, "CPU part" etc. elsewhere; take the first. */
+            if (strncmp(line, "model name", 10) == 0) {
+                char *c = strchr(line, ':');
+                if (c) {
+                    c++;
+                    while (*c == ' ' || *c == '\t')
+                        c++;
+                    c[strcspn(c, "\n")] = 0;
+                    snprintf(model, sizeof model, "%s", c);
+                }
+                break;
+            }
+        }
+        fclose(f);
+    }
+#if BENCH_HAVE_TSC
+    /* The brand string from cpuid is more precise than /proc under some
+     * hypervisors; prefer it when present. */
+    unsigned a, b, c, d, max;
+    max = __get_cpuid_max(0x80000000u, NULL);
+    if (max >= 0x80000004u) {
+        char brand[49] = {0};
+        for (unsigned i = 0; i < 3; i++) {
+            __cpuid(0x80000002u + i, a, b, c, d);
+            memcpy(brand + 16 * i, &a, 4);
+            memcpy(brand + 16 * i + 4, &b, 4);
+            memcpy(brand + 16 * i + 8, &c, 4);
+            memcpy(brand + 16 * i + 12, &d, 4);
+        }
+        char *s = brand;
+        while (*s == ' ')
+            s++;
+        size_t len = strlen(s);
+        while (len && s[len - 1] == ' ')
+            s[--len] = 0;
+        if (len)
+            snprintf(model, sizeof model, "%s", s);
+    }
+#endif
+    return model;
+}
+
+int bench_cpu_has_sha_ni(void)
+{
+#if BENCH_HAVE_TSC
+    unsigned a, b, c, d;
+    if (__get_cpuid_max(0, NULL) < 7)
+        return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    (void)a, (void)c, (void)d;
+    return (b >> 29) & 1;
+#else
+    return 0;
+#endif
+}
+
+/* ---- alternating runs ---------------------------------------------------- */
+
+/* Iterations so that one run of c lasts at least target ticks. */
+static uint64_t calibrate(const struct bench_candidate *c, uint64_t target)
+{
+    uint64_t iters = 1;
+    for (;;) {
+        uint64_t t0 = bench_ticks_begin();
+        uint64_t v = c->fn(c->arg, iters);
+        uint64_t t1 = bench_ticks_end();
+        bench_sink(v);
+        uint64_t dt = t1 - t0;
+        if (dt >= target || iters >= ((uint64_t)1 << 40)) {
+            /* Scale to the target plus a margin, from the last timing. */
+            if (dt < target && dt > 0)
+                iters = iters * target / dt + 1;
+            return iters;
+        }
+        if (dt * 8 < target)
+            iters *= 8;
+        else
+            iters = iters * target / (dt ? dt : 1) + 1;
+    }
+}
+
+static void stat_of(double *x, int n, struct bench_stat *s)
+{
+    qsort(x, (size_t)n, sizeof x[0], cmp_double);
+    /* Quartiles by nearest rank: simple and enough for n >= 3. */
+    s->median = n & 1 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+    s->q1 = x[n / 4];
+    s->q3 = x[(3 * n) / 4 < n ? (3 * n) / 4 : n - 1];
+    s->spread = s->median > 0 ? (s->q3 - s->q1) / 2 / s->median : 0;
+    s->runs = n;
+}
+
+uint64_t bench_alternate(const struct bench_candidate *c, int n, const struct bench_opts *o,
+                         struct bench_stat *stat, struct bench_stat *ratio)
+{
+    int runs = o->runs > 0 ? o->runs : 1;
+    uint64_t *iters = malloc(sizeof *iters * (size_t)n);
+    double *t = malloc(sizeof *t * (size_t)n * (size_t)runs);
+    double *col = malloc(sizeof *col * (size_t)runs);
+    uint64_t sink = 0;
+    if (!iters || !t || !col) {
+        fprintf(stderr, "siphash-bench: out of memory\n");
+        exit(2);
+    }
+    for (int i = 0; i < n; i++) {
+        sink ^= c[i].fn(c[i].arg, 1); /* warm caches and branch predictors */
+        iters[i] = calibrate(&c[i], o->run_ticks);
+    }
+    for (int r = 0; r < runs; r++) {
+        for (int k = 0; k < n; k++) {
+            int i = (k + r) % n; /* rotate who goes first */
+            uint64_t t0 = bench_ticks_begin();
+            uint64_t v = c[i].fn(c[i].arg, iters[i]);
+            uint64_t t1 = bench_ticks_end();
+            sink ^= v;
+            t[(size_t)r * (size_t)n + (size_t)i] =
+                (double)(t1 - t0) / ((double)iters[i] * (c[i].items > 0 ? c[i].items : 1));
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        for (int r = 0; r < runs; r++)
+            col[r] = t[(size_t)r * (size_t)n + (size_t)i];
+        stat_of(col, runs, &stat[i]);
+        if (ratio) {
+            for (int r = 0; r < runs; r++)
+                col[r] = t[(size_t)r * (size_t)n + (size_t)i] / t[(size_t)r * (size_t)n];
+            stat_of(col, runs, &ratio[i]);
+        }
+    }
+    free(iters);
+    free(t);
+    free(col);
+    bench_sink(sink);
+    return sink;
+}
+
+void bench_compare(const struct bench_candidate *cand, const struct bench_candidate *anchor,
+                   const struct bench_opts *o, struct bench_pair *res)
+{
+    struct bench_candidate c[2] = {*anchor, *cand};
+    struct bench_stat s[2], r[2];
+    bench_alternate(c, 2, o, s, r);
+    res->anchor = s[0];
+    res->cand = s[1];
+    res->ratio = r[1];
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+void bench_print_csv_header(const struct bench_opts *o)
+{
+    if (o->csv)
+        fprintf(o->out, "section,row,mode,size,ticks,cycles,spread_pct,ratio_1,ratio_2\n");
+}
+
+void bench_print_heading(const struct bench_opts *o, const char *title)
+{
+    if (!o->csv)
+        fprintf(o->out, "\n== %s ==\n", title);
+}
+
+void bench_print_row(const struct bench_opts *o, const char *section, const char *row,
+                     const char *mode, const char *size, const struct bench_stat *s,
+                     int nratios, const struct bench_ratio *r)
+{
+    double cyc = bench_cycles_per_tick() > 0 ? bench_to_cycles(s->median) : NAN;
+    if (o->csv) {
+        fprintf(o->out, "%s,%s,%s,%s,%.3f,", section, row, mode, size, s->median);
+        if (isnan(cyc))
+            fprintf(o->out, ",");
+        else
+            fprintf(o->out, "%.3f,", cyc);
+        fprintf(o->out, "%.2f", 100 * s->spread);
+        for (int i = 0; i < 2; i++) {
+            fputc(',', o->out);
+            if (i < nratios && r[i].value > 0)
+                fprintf(o->out, "%.4f", r[i].value);
+        }
+        fputc('\n', o->out);
+        return;
+    }
+    fprintf(o->out, "%-22s %-10s %6s %10.2f %s", row, mode, size, s->median, bench_tick_name());
+    if (!isnan(cyc))
+        fprintf(o->out, " %10.2f cyc", cyc);
+    fprintf(o->out, " +-%4.1f%%", 100 * s->spread);
+    for (int i = 0; i < nratios; i++)
+        if (r[i].value > 0)
+            fprintf(o->out, "  %s x%.2f", r[i].label, r[i].value);
+    fputc('\n', o->out);
+}
