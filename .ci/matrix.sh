@@ -1,0 +1,283 @@
+#!/usr/bin/env bash
+# .ci/matrix.sh — build libsiphash and run its whole CTest suite in every
+# configuration of the CI matrix, one build directory per configuration.
+#
+#   .ci/matrix.sh                      all configurations
+#   .ci/matrix.sh gcc m32 s390x        a subset, in the order given
+#   .ci/matrix.sh --list               the configuration names
+#
+# Configurations:
+#   gcc         gcc   Release                               (x86-64)
+#   clang       clang Release                               (x86-64)
+#   asan-gcc    gcc   Debug + ASan + UBSan                  (SIPHASH_SANITIZE=ON)
+#   asan-clang  clang Debug + ASan + UBSan
+#   asan        = asan-gcc asan-clang
+#   m32         gcc -m32 Release (i686; hsiphash is HalfSipHash-1-3 here)
+#   s390x       clang cross, big-endian, tests under qemu-s390x
+#   aarch64     clang cross, NEON, tests under qemu-aarch64
+#   valgrind    memcheck over the test suite of the gcc Release build
+#   install     cmake --install into a temporary prefix, then tests/install
+#               built with pkg-config and with find_package(siphash); both
+#               must print a129ca6149be45e5; SONAME and exported symbols
+#
+# Environment:
+#   SIPHASH_MATRIX_DIR  where the build directories go (default build-ci/)
+#   JOBS                parallel build and test jobs (default 2)
+#   CTEST_TIMEOUT       per-test timeout in seconds (default 900)
+#   VALGRIND_EXCLUDE    ctest label regex left out of the memcheck run
+#                       (default: see run_valgrind)
+#
+# Packages: .ci/packages-matrix.txt.  Exits non-zero if any configuration
+# failed; every selected configuration runs regardless, and a summary line
+# per configuration is printed at the end.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+OUT=${SIPHASH_MATRIX_DIR:-$ROOT/build-ci}
+JOBS=${JOBS:-2}
+CTEST_TIMEOUT=${CTEST_TIMEOUT:-900}
+ALL_CONFIGS=(gcc clang asan-gcc asan-clang m32 s390x aarch64 valgrind install)
+# The paper's example: SipHash-2-4, key 00..0f, message 00..0e.
+PAPER_EXAMPLE=a129ca6149be45e5
+
+# ---------------------------------------------------------------- helpers
+
+# run CMD...: print the command, then run it (so the log shows what ran).
+run() {
+    printf '+ %s\n' "$*"
+    "$@"
+}
+
+header() {
+    printf '\n==========================================================================\n'
+    printf '== matrix: %s — %s\n' "$1" "$2"
+    printf '==========================================================================\n'
+}
+
+# configure_build DIR CMAKE_ARGS...: a fresh configure + build of the tree.
+configure_build() {
+    local dir=$1
+    shift
+    rm -rf "$dir"
+    run cmake -S "$ROOT" -B "$dir" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "$@"
+    run cmake --build "$dir" -j "$JOBS"
+}
+
+# run_ctest DIR [CTEST_ARGS...]: the whole suite; the log is kept so the
+# summary can quote ctest's own "N% tests passed" line.
+run_ctest() {
+    local dir=$1
+    shift
+    local log=$dir/matrix-ctest.log
+    local rc=0
+    run ctest --test-dir "$dir" --output-on-failure --no-tests=error \
+        -j "$JOBS" --timeout "$CTEST_TIMEOUT" "$@" 2>&1 | tee "$log" || rc=$?
+    return "$rc"
+}
+
+# The gcc Release build is shared by gcc, valgrind and install: "gcc" makes
+# it from scratch, the other two reuse it (configure + incremental build,
+# which also makes it when it is missing).
+# Native builds must find OpenSSL 3 and libsodium: a missing package fails
+# the configure instead of silently skipping the differential tests.
+NATIVE_ARGS=(-DSIPHASH_REQUIRE_DIFFERENTIAL=ON)
+GCC_ARGS=(-DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release "${NATIVE_ARGS[@]}")
+ensure_gcc_build() {
+    run cmake -S "$ROOT" -B "$OUT/gcc" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "${GCC_ARGS[@]}"
+    run cmake --build "$OUT/gcc" -j "$JOBS"
+}
+
+# ---------------------------------------------------------- configurations
+
+run_gcc() {
+    configure_build "$OUT/gcc" "${GCC_ARGS[@]}"
+    run_ctest "$OUT/gcc"
+}
+
+run_clang() {
+    configure_build "$OUT/clang" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release "${NATIVE_ARGS[@]}"
+    run_ctest "$OUT/clang"
+}
+
+sanitizer_env() {
+    # Leaks fail the test; UBSan stops at the first report (the build also
+    # has -fno-sanitize-recover=all).
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+}
+
+run_asan-gcc() {
+    sanitizer_env
+    configure_build "$OUT/asan-gcc" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
+        -DSIPHASH_SANITIZE=ON "${NATIVE_ARGS[@]}"
+    run_ctest "$OUT/asan-gcc"
+}
+
+run_asan-clang() {
+    sanitizer_env
+    configure_build "$OUT/asan-clang" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+        -DSIPHASH_SANITIZE=ON "${NATIVE_ARGS[@]}"
+    run_ctest "$OUT/asan-clang"
+}
+
+run_m32() {
+    configure_build "$OUT/m32" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchains/i686-linux-gnu-m32.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF
+    # Prove the build really is 32-bit before trusting its test results.
+    run file -L "$OUT/m32/src/libsiphash.so"
+    file -L "$OUT/m32/src/libsiphash.so" | grep -q 'ELF 32-bit LSB.*80386'
+    run_ctest "$OUT/m32"
+}
+
+# run_cross NAME TRIPLE ELF_PATTERN
+run_cross() {
+    local name=$1 triple=$2 pattern=$3
+    # qemu is slow; tests that honour SIPHASH_TEST_QUICK shrink their loops.
+    export SIPHASH_TEST_QUICK=1
+    # For a test that execs a target binary from a script rather than
+    # through CMAKE_CROSSCOMPILING_EMULATOR: qemu's loader prefix.
+    export QEMU_LD_PREFIX=/usr/$triple
+    configure_build "$OUT/$name" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchains/$triple.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF
+    run file -L "$OUT/$name/src/libsiphash.so"
+    file -L "$OUT/$name/src/libsiphash.so" | grep -q "$pattern"
+    run_ctest "$OUT/$name"
+}
+
+run_s390x() { run_cross s390x s390x-linux-gnu 'ELF 64-bit MSB.*S/390'; }
+run_aarch64() { run_cross aarch64 aarch64-linux-gnu 'ELF 64-bit LSB.*aarch64'; }
+
+# memcheck over the gcc Release build's suite.  Left out by label:
+#   cli       tests that run siphashsum from a shell script — valgrind would
+#             check /bin/sh, not our code (the CLI binary is covered by
+#             the fuzz/cli C tests that link the parser directly);
+#   valgrind  tests that run valgrind themselves (the constant-time test);
+#   fuzz      libFuzzer smoke runs (ASan-instrumented, incompatible).
+run_valgrind() {
+    export SIPHASH_TEST_QUICK=1
+    ensure_gcc_build
+    local exclude=${VALGRIND_EXCLUDE:-cli|valgrind|fuzz}
+    run_ctest "$OUT/gcc" -T memcheck -LE "$exclude" \
+        --overwrite MemoryCheckCommand="$(command -v valgrind)" \
+        --overwrite "MemoryCheckCommandOptions=--error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect --track-origins=yes --quiet"
+}
+
+run_install() {
+    ensure_gcc_build
+    local tmp
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/siphash-install.XXXXXX")
+    # shellcheck disable=SC2064  # expand now: tmp is local
+    trap "rm -rf '$tmp'" RETURN
+    local prefix=$tmp/prefix
+    run cmake --install "$OUT/gcc" --prefix "$prefix"
+
+    local lib
+    lib=$(find "$prefix" -name 'libsiphash.so' | head -n1)
+    [[ -n $lib ]] || { echo "install: no libsiphash.so under $prefix"; return 1; }
+    local libdir=${lib%/*}
+    for f in "$prefix/include/siphash.h" "$libdir/libsiphash.a" "$libdir/pkgconfig/libsiphash.pc" \
+        "$libdir/cmake/siphash/siphashConfig.cmake"; do
+        [[ -f $f ]] || { echo "install: missing $f"; return 1; }
+    done
+
+    # ABI: the SONAME carries the major version, and only the API is exported.
+    run readelf -d "$lib"
+    readelf -d "$lib" | grep -q 'Library soname: \[libsiphash\.so\.1\]' ||
+        { echo "install: SONAME is not libsiphash.so.1"; return 1; }
+    local syms bad
+    syms=$(nm -D --defined-only "$lib" | awk 'NF >= 3 { print $3 }')
+    bad=$(grep -Ev '^(siphash|hsiphash|halfsiphash)' <<<"$syms" || true)
+    echo "install: $(wc -l <<<"$syms") exported symbols"
+    if [[ -n $bad ]]; then
+        echo "install: symbols exported outside the API:"
+        echo "$bad"
+        return 1
+    fi
+
+    # Consumer 1: a plain compiler line from pkg-config.
+    local pc_flags
+    pc_flags=$(PKG_CONFIG_PATH=$libdir/pkgconfig pkg-config --cflags --libs libsiphash)
+    echo "pkg-config --cflags --libs libsiphash: $pc_flags"
+    # shellcheck disable=SC2086  # pkg-config output is a word list
+    run cc -std=c11 -Wall -Wextra -Wpedantic -Werror "$ROOT/tests/install/consumer.c" \
+        $pc_flags -Wl,-rpath,"$libdir" -o "$tmp/consumer-pkgconfig"
+    # Consumer 2: find_package(siphash CONFIG REQUIRED) -> siphash::siphash.
+    run cmake -S "$ROOT/tests/install" -B "$tmp/consumer-cmake" -DCMAKE_PREFIX_PATH="$prefix"
+    run cmake --build "$tmp/consumer-cmake"
+
+    local exe out
+    for exe in "$tmp/consumer-pkgconfig" "$tmp/consumer-cmake/consumer"; do
+        # It must run against the installed library, not the build tree's.
+        ldd "$exe" | grep libsiphash
+        ldd "$exe" | grep -q "libsiphash\.so\.1 => $libdir/" ||
+            { echo "install: $exe does not load $libdir/libsiphash.so.1"; return 1; }
+        echo "+ $exe"
+        out=$("$exe")
+        echo "$out"
+        [[ $out == "$PAPER_EXAMPLE" ]] ||
+            { echo "install: $exe printed '$out', expected $PAPER_EXAMPLE"; return 1; }
+    done
+    echo "install: both consumers print $PAPER_EXAMPLE"
+}
+
+# ------------------------------------------------------------------- main
+
+if [[ ${1:-} == --list ]]; then
+    printf '%s\n' "${ALL_CONFIGS[@]}"
+    exit 0
+fi
+configs=()
+for a in "${@:-${ALL_CONFIGS[@]}}"; do
+    case $a in
+        asan) configs+=(asan-gcc asan-clang) ;;
+        all) configs+=("${ALL_CONFIGS[@]}") ;;
+        gcc | clang | asan-gcc | asan-clang | m32 | s390x | aarch64 | valgrind | install) configs+=("$a") ;;
+        *) echo "matrix.sh: unknown configuration '$a' (try --list)" >&2; exit 2 ;;
+    esac
+done
+
+mkdir -p "$OUT"
+echo "matrix: configurations: ${configs[*]}"
+echo "matrix: build directories under $OUT, $JOBS jobs"
+for t in cmake gcc clang qemu-s390x valgrind; do
+    command -v "$t" >/dev/null && printf '  %-11s %s\n' "$t" "$("$t" --version 2>&1 | head -n1)"
+done
+
+declare -A status seconds detail
+total_start=$SECONDS
+failed=0
+for c in "${configs[@]}"; do
+    header "$c" "$(date -u +%H:%M:%S)"
+    start=$SECONDS
+    # A subshell per configuration: its environment stays its own, and set -e
+    # still applies inside (it would not in an `if ( ... )` condition).
+    set +e
+    (set -e; "run_$c")
+    rc=$?
+    set -e
+    seconds[$c]=$((SECONDS - start))
+    dir=$OUT/$c
+    [[ $c == valgrind ]] && dir=$OUT/gcc
+    detail[$c]=""
+    if [[ $c != install && -f $dir/matrix-ctest.log ]]; then
+        detail[$c]=$(grep -E 'tests passed|No tests were found' "$dir/matrix-ctest.log" | tail -n1 || true)
+    fi
+    if [[ $rc -eq 0 ]]; then
+        status[$c]=PASS
+    else
+        status[$c]="FAIL($rc)"
+        failed=$((failed + 1))
+    fi
+    echo "== matrix: $c: ${status[$c]} in ${seconds[$c]} s ${detail[$c]:+— ${detail[$c]}}"
+done
+
+printf '\n== matrix summary (%d s total)\n' "$((SECONDS - total_start))"
+for c in "${configs[@]}"; do
+    printf '%-11s %-8s %5s s  %s\n' "$c" "${status[$c]}" "${seconds[$c]}" "${detail[$c]}"
+done
+if [[ $failed -ne 0 ]]; then
+    echo "matrix: $failed configuration(s) failed"
+    exit 1
+fi
+echo "matrix: all ${#configs[@]} configurations passed"
