@@ -1,0 +1,278 @@
+/*
+ * sum_check.c — -c/--check: read checksum lines (either style), hash each
+ * listed file with the variant its line names, report as coreutils does.
+ *
+ * Accepted lines (after an optional leading backslash, which marks an
+ * escaped name, and with a trailing CR ignored so CRLF files work):
+ *   GNU     siphash-2-4-64:<hex>  <name>       (or " *<name>", binary marker)
+ *   BSD     SipHash-2-4-64 (<name>) = <hex>
+ *   plain   <hex>  <name>                      only with -a, length from the
+ *                                              number of digits (other tools)
+ * Empty lines and lines starting with '#' are skipped, as coreutils does.
+ * Anything else is "improperly formatted": counted, reported with -w,
+ * fatal only with --strict.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "sum.h"
+
+static int hexval(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes exactly 2*n hex digits at s into out. */
+static bool decode_digest(const char *s, size_t ndigits, size_t n, uint8_t *out)
+{
+    if (ndigits != 2 * n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        int hi = hexval((unsigned char)s[2 * i]), lo = hexval((unsigned char)s[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return false;
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return true;
+}
+
+/* Number of hex digits at the start of s[0..len). */
+static size_t hex_span(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && hexval((unsigned char)s[i]) >= 0)
+        i++;
+    return i;
+}
+
+/* One parsed line. */
+typedef struct {
+    sum_variant_t v;
+    uint8_t digest[SUM_MAX_OUT];
+    char *name; /* points into the line buffer, NUL-terminated */
+} entry_t;
+
+/* "<hex>  <name>" or "<hex> *<name>" at s[0..len) for variant e->v. */
+static bool parse_hex_and_name(char *s, size_t len, entry_t *e, size_t *name_off)
+{
+    size_t nd = hex_span(s, len);
+    if (!decode_digest(s, nd, e->v.bits / 8, e->digest))
+        return false;
+    if (len < nd + 3 || s[nd] != ' ' || (s[nd + 1] != ' ' && s[nd + 1] != '*'))
+        return false;
+    *name_off = nd + 2;
+    return true;
+}
+
+/* "SipHash-2-4-64 (<name>) = <hex>": s points just past the tag's space. */
+static bool parse_bsd(char *s, size_t len, entry_t *e, size_t *name_off, size_t *name_len)
+{
+    if (len < 1 || s[0] != '(')
+        return false;
+    /* The digest is at the end; the name is everything up to the last
+     * ") = " before it (names may contain ") = " themselves). */
+    size_t want = e->v.bits / 4;
+    if (len < 1 + 4 + want)
+        return false;
+    size_t hex_at = len - want;
+    if (memcmp(s + hex_at - 4, ") = ", 4) != 0)
+        return false;
+    if (!decode_digest(s + hex_at, hex_span(s + hex_at, want), want / 2, e->digest))
+        return false;
+    *name_off = 1;
+    *name_len = hex_at - 4 - 1;
+    return true;
+}
+
+/* Parses line[0..len) (newline and CR removed) into e.  Returns false for
+ * an improperly formatted line. */
+static bool parse_line(char *line, size_t len, const sum_checkopt_t *co, bool zero, entry_t *e)
+{
+    bool escaped = false;
+    size_t name_off = 0, name_len = 0;
+
+    while (len && (*line == ' ' || *line == '\t'))
+        line++, len--;
+    if (!zero && len && *line == '\\') {
+        escaped = true;
+        line++, len--;
+    }
+    char *colon = memchr(line, ':', len);
+    char *space = memchr(line, ' ', len);
+    if (colon && (!space || colon < space)) {
+        /* GNU line with its variant tag. */
+        if (!sum_variant_parse(line, (size_t)(colon - line), &e->v))
+            return false;
+        size_t off = (size_t)(colon - line) + 1;
+        if (!parse_hex_and_name(line + off, len - off, e, &name_off))
+            return false;
+        name_off += off;
+        name_len = len - name_off;
+    } else if (space && space + 1 < line + len && space[1] == '(' &&
+               sum_variant_parse(line, (size_t)(space - line), &e->v)) {
+        size_t off = (size_t)(space - line) + 1;
+        if (!parse_bsd(line + off, len - off, e, &name_off, &name_len))
+            return false;
+        name_off += off;
+    } else if (co->algo) {
+        /* Plain line from another tool: the algorithm comes from -a, the
+         * length from the digits (unambiguous within one algorithm). */
+        size_t nd = hex_span(line, len);
+        e->v.algo = co->algo;
+        e->v.bits = (unsigned)nd * 4;
+        if (!sum_algo_has_length(co->algo, e->v.bits))
+            return false;
+        if (!parse_hex_and_name(line, len, e, &name_off))
+            return false;
+        name_len = len - name_off;
+    } else {
+        return false;
+    }
+    if ((co->algo && e->v.algo != co->algo) || (co->bits && e->v.bits != co->bits))
+        return false;
+    char *name = line + name_off;
+    if (escaped && !sum_name_unescape(name, &name_len))
+        return false;
+    if (name_len == 0 || memchr(name, '\0', name_len))
+        return false;
+    name[name_len] = '\0';
+    e->name = name;
+    return true;
+}
+
+/* Compares without an early exit: how much of a forged MAC is right must
+ * not show in the time taken. */
+static bool digest_equal(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    uint8_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d |= (uint8_t)(a[i] ^ b[i]);
+    return d == 0;
+}
+
+typedef struct {
+    unsigned long proper, malformed, mismatched, unreadable, matched;
+} counts_t;
+
+static const char *plural(unsigned long n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+/* Verifies one parsed line.  Returns -1 to stop everything (key error ->
+ * SUM_EXIT_USAGE, or stdout failed -> SUM_EXIT_FAIL via *stop). */
+static int verify(const entry_t *e, const sum_checkopt_t *co, const sum_outopt_t *o,
+                  sum_keysrc_t *keys, counts_t *c, int *stop)
+{
+    const sum_key_t *k = sum_keysrc_get(keys, e->v.algo);
+    if (!k) {
+        *stop = SUM_EXIT_USAGE;
+        return -1;
+    }
+    uint8_t got[SUM_MAX_OUT];
+    int err = sum_hash_file(e->name, &e->v, k, got);
+    if (err) {
+        if (co->ignore_missing && err == ENOENT)
+            return 0;
+        sum_error("%s: %s", e->name, strerror(err));
+        c->unreadable++;
+        if (!co->status)
+            sum_print_status(o, e->name, "FAILED open or read");
+    } else if (digest_equal(got, e->digest, e->v.bits / 8)) {
+        c->matched++;
+        if (!co->status && !co->quiet)
+            sum_print_status(o, e->name, "OK");
+    } else {
+        c->mismatched++;
+        if (!co->status)
+            sum_print_status(o, e->name, "FAILED");
+    }
+    if (sum_stdout_failed()) {
+        *stop = SUM_EXIT_FAIL;
+        return -1;
+    }
+    return 0;
+}
+
+int sum_check_file(const char *name, const sum_checkopt_t *co, const sum_outopt_t *o,
+                   sum_keysrc_t *keys)
+{
+    bool is_stdin = strcmp(name, "-") == 0;
+    const char *shown = is_stdin ? "standard input" : name;
+    FILE *f = is_stdin ? stdin : fopen(name, "r");
+    if (!f) {
+        sum_error("%s: %s", name, strerror(errno));
+        return SUM_EXIT_FAIL;
+    }
+
+    counts_t c = {0, 0, 0, 0, 0};
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    unsigned long lineno = 0;
+    int stop = 0;
+    while ((n = getdelim(&line, &cap, o->zero ? '\0' : '\n', f)) > 0) {
+        size_t len = (size_t)n;
+        lineno++;
+        if (line[0] == '#')
+            continue;
+        if (line[len - 1] == (o->zero ? '\0' : '\n'))
+            len--;
+        if (!o->zero && len && line[len - 1] == '\r')
+            len--;
+        if (len == 0)
+            continue;
+        entry_t e;
+        if (!parse_line(line, len, co, o->zero, &e)) {
+            c.malformed++;
+            if (co->warn)
+                sum_error("%s: %lu: improperly formatted checksum line", shown, lineno);
+            continue;
+        }
+        c.proper++;
+        if (verify(&e, co, o, keys, &c, &stop) < 0)
+            break;
+    }
+    int read_err = ferror(f) ? errno : 0;
+    free(line);
+    if (!is_stdin)
+        fclose(f);
+    if (stop)
+        return stop;
+    if (read_err) {
+        sum_error("%s: read error: %s", shown, strerror(read_err));
+        return SUM_EXIT_FAIL;
+    }
+
+    if (c.proper == 0) {
+        sum_error("%s: no properly formatted checksum lines found", shown);
+        return SUM_EXIT_FAIL;
+    }
+    if (!co->status) {
+        if (c.malformed)
+            sum_error("WARNING: %lu %s improperly formatted", c.malformed,
+                      plural(c.malformed, "line is", "lines are"));
+        if (c.unreadable)
+            sum_error("WARNING: %lu listed %s could not be read", c.unreadable,
+                      plural(c.unreadable, "file", "files"));
+        if (c.mismatched)
+            sum_error("WARNING: %lu computed %s did NOT match", c.mismatched,
+                      plural(c.mismatched, "checksum", "checksums"));
+        if (co->ignore_missing && c.matched + c.mismatched == 0)
+            sum_error("%s: no file was verified", shown);
+    }
+    bool ok = c.mismatched == 0 && c.unreadable == 0 && !(co->strict && c.malformed) &&
+              !(co->ignore_missing && c.matched + c.mismatched == 0);
+    return ok ? SUM_EXIT_OK : SUM_EXIT_FAIL;
+}
