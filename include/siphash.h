@@ -307,6 +307,12 @@ SIPHASH_API void siphash13_batch_u64(const uint64_t *in, size_t n, const siphash
                                      uint64_t *out);
 /* The path in use: "avx512", "avx2", "neon" or "portable". */
 SIPHASH_API const char *siphash_batch_impl(void);
+/* For tests and benchmarks: from now on (in every thread) the batch
+ * functions use the named path, or the best one again when name is NULL.
+ * Returns 0; -ENOTSUP if this CPU or build lacks that path, -EINVAL for an
+ * unknown name (the choice is then unchanged).  Every path gives the same
+ * results, so a call racing with batch calls in other threads is harmless. */
+SIPHASH_API int siphash_batch_force_impl(const char *name);
 
 #ifdef __cplusplus
 }

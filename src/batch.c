@@ -1,50 +1,184 @@
 /*
- * batch.c — batch API.  Portable path: independent messages hashed one
- * after another (the SIMD paths and dispatch arrive with the batch issue).
+ * batch.c — the batch API: picks one table of kernels (batch_internal.h)
+ * and forwards to it.
+ *
+ * The CPU is asked once, on the first batch call: cpuid for the instruction
+ * sets, xgetbv for whether the OS saves the wider registers across context
+ * switches (a CPU with AVX-512 under an OS that does not save zmm state
+ * must not use it).  SIPHASH_IMPL in the environment, read at that moment,
+ * can force a slower path.  The answer is cached in an atomic pointer.
  */
-#include "internal.h"
+#include "batch_internal.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4 };
+
+#if defined(__x86_64__) || defined(__i386__)
+/* XCR0: which register states the OS saves (bit 1 SSE, 2 AVX, 5-7 AVX-512). */
+static uint64_t xcr0(void)
+{
+    uint32_t lo, hi;
+    __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (uint64_t)hi << 32 | lo;
+}
+#endif
+
+static unsigned cpu_features(void)
+{
+    unsigned f = 0;
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    /* OSXSAVE (bit 27) says xgetbv exists; AVX (bit 28) is the VEX base */
+    if (!(c & (1u << 27)) || !(c & (1u << 28)))
+        return 0;
+    const uint64_t x = xcr0();
+    if ((x & 0x6) != 0x6) /* xmm and ymm state */
+        return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return 0;
+    if (b & (1u << 5)) /* AVX2 */
+        f |= F_AVX2;
+    if ((b & (1u << 16)) && (x & 0xe6) == 0xe6) /* AVX-512F; opmask, zmm state */
+        f |= F_AVX512;
+#elif defined(__aarch64__) || defined(_M_ARM64)
+    f |= F_NEON; /* Advanced SIMD is part of every AArch64 CPU */
+#endif
+    return f;
+}
+
+/* Every path this build has, best first; need = the CPU features it uses. */
+static const struct {
+    const char *name;
+    const struct sip_batch_impl *impl;
+    unsigned need;
+} paths[] = {
+#ifdef SIPHASH_BATCH_HAVE_AVX512
+    {"avx512", &sip_batch_avx512, F_AVX512},
+#endif
+#ifdef SIPHASH_BATCH_HAVE_AVX2
+    {"avx2", &sip_batch_avx2, F_AVX2},
+#endif
+#ifdef SIPHASH_BATCH_HAVE_NEON
+    {"neon", &sip_batch_neon, F_NEON},
+#endif
+    {"portable", &sip_batch_portable, 0},
+};
+#define NPATHS (sizeof paths / sizeof paths[0])
+
+static const char *const known[] = {"avx512", "avx2", "neon", "portable"};
+
+/* The named path, or NULL if this build or CPU lacks it (or name is NULL). */
+static const struct sip_batch_impl *find(const char *name, unsigned feats)
+{
+    for (size_t i = 0; name && i < NPATHS; i++)
+        if (strcmp(name, paths[i].name) == 0 && (paths[i].need & ~feats) == 0)
+            return paths[i].impl;
+    return NULL;
+}
+
+static const struct sip_batch_impl *best(unsigned feats)
+{
+    for (size_t i = 0; i < NPATHS; i++)
+        if ((paths[i].need & ~feats) == 0)
+            return paths[i].impl;
+    return &sip_batch_portable;
+}
+
+static _Atomic(const struct sip_batch_impl *) chosen;
+
+static const struct sip_batch_impl *impl(void)
+{
+    const struct sip_batch_impl *p = atomic_load_explicit(&chosen, memory_order_acquire);
+    if (SIP_LIKELY(p != NULL))
+        return p;
+    const unsigned feats = cpu_features();
+    const struct sip_batch_impl *want = find(getenv("SIPHASH_IMPL"), feats);
+    if (!want)
+        want = best(feats);
+    /* Threads racing here compute the same answer; the first store wins
+     * so that a concurrent siphash_batch_force_impl() is not undone. */
+    if (atomic_compare_exchange_strong_explicit(&chosen, &p, want, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return want;
+    return p;
+}
+
+SIPHASH_API int siphash_batch_force_impl(const char *name)
+{
+    const unsigned feats = cpu_features();
+    const struct sip_batch_impl *p = name ? find(name, feats) : best(feats);
+    if (!p) {
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            if (strcmp(name, known[i]) == 0)
+                return -ENOTSUP;
+        return -EINVAL;
+    }
+    atomic_store_explicit(&chosen, p, memory_order_release);
+    return 0;
+}
+
+SIPHASH_API const char *siphash_batch_impl(void)
+{
+    return impl()->name;
+}
+
+/* Records of length 0 are all the same message: no kernel, no pointer
+ * arithmetic on a base that may be NULL. */
+static void fill_empty(size_t n, uint64_t h, uint64_t *out)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = h;
+}
 
 SIPHASH_API void siphash_batch(const void *base, size_t stride, size_t len, size_t n,
                                const siphash_key_t *key, uint64_t *out)
 {
-    const uint8_t *p = (const uint8_t *)base;
-    for (size_t i = 0; i < n; i++)
-        out[i] = siphash24_64(p + i * stride, len, key);
+    if (n == 0)
+        return;
+    if (len == 0)
+        fill_empty(n, siphash24_64(NULL, 0, key), out);
+    else
+        impl()->fixed24((const uint8_t *)base, stride, len, n, key, out);
 }
 
 SIPHASH_API void siphash13_batch(const void *base, size_t stride, size_t len, size_t n,
                                  const siphash_key_t *key, uint64_t *out)
 {
-    const uint8_t *p = (const uint8_t *)base;
-    for (size_t i = 0; i < n; i++)
-        out[i] = siphash13_64(p + i * stride, len, key);
+    if (n == 0)
+        return;
+    if (len == 0)
+        fill_empty(n, siphash13_64(NULL, 0, key), out);
+    else
+        impl()->fixed13((const uint8_t *)base, stride, len, n, key, out);
 }
 
 SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out)
 {
-    for (size_t i = 0; i < n; i++)
-        out[i] = siphash24_64(msgs[i], lens[i], key);
+    if (n)
+        impl()->vec24(msgs, lens, n, key, out);
 }
 
 SIPHASH_API void siphash_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
                                    uint64_t *out)
 {
-    for (size_t i = 0; i < n; i++)
-        out[i] = siphash_1u64(in[i], key);
+    if (n)
+        impl()->u64_24(in, n, key, out);
 }
 
 SIPHASH_API void siphash13_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
                                      uint64_t *out)
 {
-    uint8_t b[8];
-    for (size_t i = 0; i < n; i++) {
-        sip_store64(b, in[i]);
-        out[i] = siphash13_64(b, 8, key);
-    }
-}
-
-SIPHASH_API const char *siphash_batch_impl(void)
-{
-    return "portable";
+    if (n)
+        impl()->u64_13(in, n, key, out);
 }

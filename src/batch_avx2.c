@@ -1,0 +1,233 @@
+/*
+ * batch_avx2.c — batch kernels for AVX2: one message per 64-bit lane,
+ * 4 lanes per ymm register, SIP_NV registers in flight.  Built with -mavx2
+ * and called only when the dispatcher has seen AVX2 and the OS saving ymm
+ * state.
+ *
+ * AVX2 has no 64-bit rotate.  Rotating by 32 swaps the halves of each
+ * word (vpshufd), rotating by 16 moves whole bytes (vpshufb); 13, 17 and 21
+ * are shift, shift, or.  Words come from sip_load64 lane by lane (or one
+ * plain load when records are 8 bytes apart); the tail from sip_tail64.
+ */
+#include "batch_internal.h"
+
+#include <immintrin.h>
+
+#define LANES 4
+#define SIP_NV 2
+
+typedef struct {
+    __m256i v0, v1, v2, v3;
+} st256;
+
+#define X(a, b) _mm256_xor_si256((a), (b))
+#define A(a, b) _mm256_add_epi64((a), (b))
+#define RS(a, b) _mm256_or_si256(_mm256_slli_epi64((a), (b)), _mm256_srli_epi64((a), 64 - (b)))
+#define R32(a) _mm256_shuffle_epi32((a), 0xb1)
+
+SIP_INLINE __m256i rot16(__m256i a)
+{
+    /* byte k of each word takes byte k-2 (mod 8) */
+    const __m256i sh = _mm256_setr_epi8(6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13,
+                                        6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13);
+    return _mm256_shuffle_epi8(a, sh);
+}
+
+SIP_INLINE void round256(st256 *s)
+{
+    __m256i v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
+    v0 = A(v0, v1); v1 = RS(v1, 13); v1 = X(v1, v0); v0 = R32(v0);
+    v2 = A(v2, v3); v3 = rot16(v3); v3 = X(v3, v2);
+    v0 = A(v0, v3); v3 = RS(v3, 21); v3 = X(v3, v0);
+    v2 = A(v2, v1); v1 = RS(v1, 17); v1 = X(v1, v2); v2 = R32(v2);
+    s->v0 = v0, s->v1 = v1, s->v2 = v2, s->v3 = v3;
+}
+
+SIP_INLINE void init256(st256 *s, int nv, const siphash_key_t *key)
+{
+    const __m256i k0 = _mm256_set1_epi64x((long long)key->key[0]);
+    const __m256i k1 = _mm256_set1_epi64x((long long)key->key[1]);
+    for (int j = 0; j < nv; j++) {
+        s[j].v0 = X(k0, _mm256_set1_epi64x((long long)SIP_C0));
+        s[j].v1 = X(k1, _mm256_set1_epi64x((long long)SIP_C1));
+        s[j].v2 = X(k0, _mm256_set1_epi64x((long long)SIP_C2));
+        s[j].v3 = X(k1, _mm256_set1_epi64x((long long)SIP_C3));
+    }
+}
+
+SIP_INLINE void absorb256(st256 *s, const __m256i *m, int nv, unsigned c)
+{
+    for (int j = 0; j < nv; j++)
+        s[j].v3 = X(s[j].v3, m[j]);
+    for (unsigned r = 0; r < c; r++)
+        for (int j = 0; j < nv; j++)
+            round256(&s[j]);
+    for (int j = 0; j < nv; j++)
+        s[j].v0 = X(s[j].v0, m[j]);
+}
+
+SIP_INLINE void finish256(st256 *s, int nv, unsigned d, uint64_t *out)
+{
+    for (int j = 0; j < nv; j++)
+        s[j].v2 = X(s[j].v2, _mm256_set1_epi64x(0xff));
+    for (unsigned r = 0; r < d; r++)
+        for (int j = 0; j < nv; j++)
+            round256(&s[j]);
+    for (int j = 0; j < nv; j++) {
+        __m256i h = X(X(s[j].v0, s[j].v1), X(s[j].v2, s[j].v3));
+        _mm256_storeu_si256((__m256i *)(void *)(out + LANES * j), h);
+    }
+}
+
+/* Word at byte offset off of each of the 4 records starting at p. */
+SIP_INLINE __m256i load_words(const uint8_t *p, size_t off, size_t stride)
+{
+    if (stride == 8) /* records 8 bytes apart: one contiguous load */
+        return _mm256_loadu_si256((const __m256i *)(const void *)(p + off));
+    return _mm256_set_epi64x((long long)sip_load64(p + 3 * stride + off),
+                             (long long)sip_load64(p + 2 * stride + off),
+                             (long long)sip_load64(p + stride + off),
+                             (long long)sip_load64(p + off));
+}
+
+SIP_INLINE void fixed_group(const uint8_t *base, size_t stride, size_t len,
+                            const siphash_key_t *key, uint64_t *out, int nv, unsigned c,
+                            unsigned d)
+{
+    const size_t full = len & ~(size_t)7, r = len & 7;
+    const uint8_t *p[SIP_NV];
+    st256 s[SIP_NV];
+    __m256i m[SIP_NV];
+    for (int j = 0; j < nv; j++)
+        p[j] = base + (size_t)(LANES * j) * stride;
+    init256(s, nv, key);
+    for (size_t w = 0; w < full; w += 8) {
+        for (int j = 0; j < nv; j++)
+            m[j] = load_words(p[j], w, stride);
+        absorb256(s, m, nv, c);
+    }
+    for (int j = 0; j < nv; j++) {
+        __m256i t = _mm256_setzero_si256();
+        if (r && len >= 8) {
+            /* the last 8 bytes, shifted down to the r bytes past full */
+            t = load_words(p[j], len - 8, stride);
+            t = _mm256_srl_epi64(t, _mm_cvtsi32_si128((int)(64 - 8 * r)));
+        } else if (r) {
+            t = _mm256_set_epi64x((long long)sip_tail64(p[j] + 3 * stride, len),
+                                  (long long)sip_tail64(p[j] + 2 * stride, len),
+                                  (long long)sip_tail64(p[j] + stride, len),
+                                  (long long)sip_tail64(p[j], len));
+        }
+        m[j] = _mm256_or_si256(t, _mm256_set1_epi64x((long long)((uint64_t)len << 56)));
+    }
+    absorb256(s, m, nv, c);
+    finish256(s, nv, d, out);
+}
+
+SIP_INLINE void fixed(const uint8_t *base, size_t stride, size_t len, size_t n,
+                      const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
+{
+    size_t i = 0;
+    for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV)
+        fixed_group(base + i * stride, stride, len, key, out + i, SIP_NV, c, d);
+    for (; n - i >= LANES; i += LANES)
+        fixed_group(base + i * stride, stride, len, key, out + i, 1, c, d);
+    if (i < n) {
+        if (c == 2)
+            sip_portable_fixed24(base + i * stride, stride, len, n - i, key, out + i);
+        else
+            sip_portable_fixed13(base + i * stride, stride, len, n - i, key, out + i);
+    }
+}
+
+static void avx2_fixed24(const uint8_t *base, size_t stride, size_t len, size_t n,
+                         const siphash_key_t *key, uint64_t *out)
+{
+    fixed(base, stride, len, n, key, out, 2, 4);
+}
+
+static void avx2_fixed13(const uint8_t *base, size_t stride, size_t len, size_t n,
+                         const siphash_key_t *key, uint64_t *out)
+{
+    fixed(base, stride, len, n, key, out, 1, 3);
+}
+
+SIP_INLINE void u64s(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out,
+                     unsigned c, unsigned d)
+{
+    size_t i = 0;
+    st256 s[SIP_NV];
+    __m256i m[SIP_NV];
+    for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV) {
+        init256(s, SIP_NV, key);
+        for (int j = 0; j < SIP_NV; j++)
+            m[j] = _mm256_loadu_si256((const __m256i *)(const void *)(in + i + LANES * j));
+        absorb256(s, m, SIP_NV, c);
+        for (int j = 0; j < SIP_NV; j++)
+            m[j] = _mm256_set1_epi64x((long long)((uint64_t)8 << 56));
+        absorb256(s, m, SIP_NV, c);
+        finish256(s, SIP_NV, d, out + i);
+    }
+    if (i < n) {
+        if (c == 2)
+            sip_portable_u64_24(in + i, n - i, key, out + i);
+        else
+            sip_portable_u64_13(in + i, n - i, key, out + i);
+    }
+}
+
+static void avx2_u64_24(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out)
+{
+    u64s(in, n, key, out, 2, 4);
+}
+
+static void avx2_u64_13(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out)
+{
+    u64s(in, n, key, out, 1, 3);
+}
+
+/*
+ * Mixed lengths, 4 messages per register, in lock step as in the portable
+ * kernel: at step w each lane absorbs its word w, or its final block when
+ * it has w words, or keeps its state (blend on a mask built from lengths).
+ */
+static void avx2_vec24(const void *const *msgs, const size_t *lens, size_t n,
+                       const siphash_key_t *key, uint64_t *out)
+{
+    size_t i = 0;
+    for (; n - i >= LANES; i += LANES) {
+        const uint8_t *p[LANES];
+        uint64_t nw[LANES], fin[LANES], maxw = 0;
+        for (int l = 0; l < LANES; l++) {
+            p[l] = (const uint8_t *)msgs[i + l];
+            nw[l] = lens[i + l] >> 3;
+            fin[l] = sip_final_word(p[l], lens[i + l]);
+            maxw = nw[l] > maxw ? nw[l] : maxw;
+        }
+        const __m256i nwv = _mm256_loadu_si256((const __m256i *)(const void *)nw);
+        st256 s;
+        init256(&s, 1, key);
+        for (uint64_t w = 0; w <= maxw; w++) {
+            long long ml[LANES];
+            for (int l = 0; l < LANES; l++)
+                ml[l] = (long long)(w < nw[l] ? sip_load64(p[l] + 8 * w) : fin[l]);
+            const __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)ml);
+            /* live: w <= nw, i.e. nw + 1 > w (word counts are far below 2^62) */
+            const __m256i live = _mm256_cmpgt_epi64(
+                _mm256_add_epi64(nwv, _mm256_set1_epi64x(1)), _mm256_set1_epi64x((long long)w));
+            st256 t = s;
+            absorb256(&t, &m, 1, 2);
+            s.v0 = _mm256_blendv_epi8(s.v0, t.v0, live);
+            s.v1 = _mm256_blendv_epi8(s.v1, t.v1, live);
+            s.v2 = _mm256_blendv_epi8(s.v2, t.v2, live);
+            s.v3 = _mm256_blendv_epi8(s.v3, t.v3, live);
+        }
+        finish256(&s, 1, 4, out + i);
+    }
+    if (i < n)
+        sip_portable_vec24(msgs + i, lens + i, n - i, key, out + i);
+}
+
+SIP_HIDDEN const struct sip_batch_impl sip_batch_avx2 = {
+    "avx2", avx2_fixed24, avx2_fixed13, avx2_vec24, avx2_u64_24, avx2_u64_13,
+};

@@ -1,0 +1,139 @@
+/*
+ * batch_portable.c — batch kernels in plain C, for every target.
+ *
+ * SipHash is one long dependency chain per message, so a single hash
+ * leaves most of a superscalar core idle.  Here PL messages advance in
+ * lock step: their rounds are independent, so the compiler and the
+ * out-of-order core overlap them.  Loads go through sip_load64 /
+ * sip_tail64, so the results are the same on big-endian machines.
+ * These kernels also finish the leftovers of the SIMD files.
+ */
+#include "batch_internal.h"
+
+/* Four chains: enough to fill the ALUs, few enough to stay in registers on
+ * machines with 16 general registers (state of one chain = 4 words). */
+#define PL 4
+
+/* nl (PL or 1) lanes of equal-length records; constant nl, c and d make
+ * every loop over lanes and rounds unroll into straight-line code. */
+SIP_INLINE void port_fixed_group(const uint8_t *base, size_t stride, size_t len,
+                                 const siphash_key_t *key, uint64_t *out, int nl,
+                                 unsigned c, unsigned d)
+{
+    const size_t full = len & ~(size_t)7;
+    const uint8_t *p[PL];
+    sip_state s[PL];
+    for (int l = 0; l < nl; l++) {
+        p[l] = base + (size_t)l * stride;
+        s[l] = sip_init(key->key[0], key->key[1], 0);
+    }
+    for (size_t w = 0; w < full; w += 8)
+        for (int l = 0; l < nl; l++)
+            sip_absorb(&s[l], sip_load64(p[l] + w), c);
+    for (int l = 0; l < nl; l++)
+        sip_absorb(&s[l], sip_final_word(p[l], len), c);
+    for (int l = 0; l < nl; l++)
+        out[l] = sip_finish1(&s[l], d, 0);
+}
+
+SIP_INLINE void port_fixed(const uint8_t *base, size_t stride, size_t len, size_t n,
+                           const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
+{
+    size_t i = 0;
+    for (; n - i >= PL; i += PL)
+        port_fixed_group(base + i * stride, stride, len, key, out + i, PL, c, d);
+    for (; i < n; i++)
+        port_fixed_group(base + i * stride, stride, len, key, out + i, 1, c, d);
+}
+
+SIP_HIDDEN void sip_portable_fixed24(const uint8_t *base, size_t stride, size_t len, size_t n,
+                                     const siphash_key_t *key, uint64_t *out)
+{
+    port_fixed(base, stride, len, n, key, out, 2, 4);
+}
+
+SIP_HIDDEN void sip_portable_fixed13(const uint8_t *base, size_t stride, size_t len, size_t n,
+                                     const siphash_key_t *key, uint64_t *out)
+{
+    port_fixed(base, stride, len, n, key, out, 1, 3);
+}
+
+/* 8-byte messages given as integers: the word is the value itself. */
+SIP_INLINE void port_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
+                         uint64_t *out, unsigned c, unsigned d)
+{
+    const uint64_t b = (uint64_t)8 << 56;
+    size_t i = 0;
+    for (; n - i >= PL; i += PL) {
+        sip_state s[PL];
+        for (int l = 0; l < PL; l++) {
+            s[l] = sip_init(key->key[0], key->key[1], 0);
+            sip_absorb(&s[l], in[i + l], c);
+        }
+        for (int l = 0; l < PL; l++) {
+            sip_absorb(&s[l], b, c);
+            out[i + l] = sip_finish1(&s[l], d, 0);
+        }
+    }
+    for (; i < n; i++) {
+        sip_state s = sip_init(key->key[0], key->key[1], 0);
+        sip_absorb(&s, in[i], c);
+        sip_absorb(&s, b, c);
+        out[i] = sip_finish1(&s, d, 0);
+    }
+}
+
+SIP_HIDDEN void sip_portable_u64_24(const uint64_t *in, size_t n, const siphash_key_t *key,
+                                    uint64_t *out)
+{
+    port_u64(in, n, key, out, 2, 4);
+}
+
+SIP_HIDDEN void sip_portable_u64_13(const uint64_t *in, size_t n, const siphash_key_t *key,
+                                    uint64_t *out)
+{
+    port_u64(in, n, key, out, 1, 3);
+}
+
+/*
+ * Mixed lengths: PL messages in lock step, word by word.  At step w a lane
+ * absorbs its word w while it has one, its final block at w == its word
+ * count, and sits idle after that.  Only the lengths decide.
+ */
+SIP_INLINE void port_vec_group(const void *const *msgs, const size_t *lens,
+                               const siphash_key_t *key, uint64_t *out, int nl)
+{
+    const uint8_t *p[PL];
+    size_t nw[PL], maxw = 0;
+    sip_state s[PL];
+    for (int l = 0; l < nl; l++) {
+        p[l] = (const uint8_t *)msgs[l];
+        nw[l] = lens[l] >> 3;
+        maxw = nw[l] > maxw ? nw[l] : maxw;
+        s[l] = sip_init(key->key[0], key->key[1], 0);
+    }
+    for (size_t w = 0; w <= maxw; w++)
+        for (int l = 0; l < nl; l++) {
+            if (w < nw[l])
+                sip_absorb(&s[l], sip_load64(p[l] + 8 * w), 2);
+            else if (w == nw[l])
+                sip_absorb(&s[l], sip_final_word(p[l], lens[l]), 2);
+        }
+    for (int l = 0; l < nl; l++)
+        out[l] = sip_finish1(&s[l], 4, 0);
+}
+
+SIP_HIDDEN void sip_portable_vec24(const void *const *msgs, const size_t *lens, size_t n,
+                                   const siphash_key_t *key, uint64_t *out)
+{
+    size_t i = 0;
+    for (; n - i >= PL; i += PL)
+        port_vec_group(msgs + i, lens + i, key, out + i, PL);
+    for (; i < n; i++)
+        port_vec_group(msgs + i, lens + i, key, out + i, 1);
+}
+
+SIP_HIDDEN const struct sip_batch_impl sip_batch_portable = {
+    "portable",          sip_portable_fixed24, sip_portable_fixed13, sip_portable_vec24,
+    sip_portable_u64_24, sip_portable_u64_13,
+};

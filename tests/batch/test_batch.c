@@ -1,0 +1,307 @@
+/*
+ * test_batch.c — every batch path this CPU and build have, forced in turn
+ * with siphash_batch_force_impl(), against the scalar functions:
+ *   - siphash_batch / siphash13_batch: every length 0..256, n = 0..67,
+ *     strides equal to len, larger, 8 (the contiguous-load case) and 0,
+ *     base offsets 0..7, a fresh random key per length;
+ *   - siphash_batch_u64 / siphash13_batch_u64 against siphash_1u64 and
+ *     siphash13_64 of the little-endian bytes;
+ *   - siphash_batchv with mixed lengths (and NULL pointers of length 0);
+ *   - records flush against PROT_NONE pages on both sides, so any read
+ *     before the first or past the last record byte crashes the test;
+ *   - no output written past out[n-1].
+ *
+ * Usage: test_batch [--quick] [--env]
+ *   --quick (or SIPHASH_TEST_QUICK=1): fewer lengths and counts, for
+ *           valgrind and qemu.
+ *   --env:  SIPHASH_IMPL is set by the caller; check that the first batch
+ *           call honoured it (when this CPU has that path) before forcing.
+ */
+#define _GNU_SOURCE
+#include "check.h"
+
+#include <errno.h>
+#include <siphash.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static int quick;
+
+static const char *const paths[] = {"portable", "avx2", "avx512", "neon"};
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static siphash_key_t random_key(void)
+{
+    siphash_key_t k = {{check_rand(), check_rand()}};
+    return k;
+}
+
+static uint64_t ref13_u64(uint64_t x, const siphash_key_t *k)
+{
+    uint8_t b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)(x >> (8 * i));
+    return siphash13_64(b, 8, k);
+}
+
+/* The lengths and counts swept; --quick keeps the edges around every
+ * lane-group size and a few long records. */
+static int want_len(size_t len)
+{
+    return !quick || len <= 72 || len == 127 || len == 128 || len == 129 || len == 255 ||
+           len == 256;
+}
+
+static int want_n(size_t n)
+{
+    return !quick || n <= 20 || n == 31 || n == 32 || n == 33 || n == 67;
+}
+
+/* One stride for this (len, n): equal, larger, 8 (records 8 bytes apart,
+ * overlapping when len > 8) or 0 (one record n times). */
+static size_t pick_stride(size_t len, size_t n)
+{
+    switch (n % 4) {
+    case 0: return len;
+    case 1: return len + 1 + check_rand() % 23;
+    case 2: return 8;
+    default: return 0;
+    }
+}
+
+static void test_fixed(const char *path)
+{
+    for (size_t len = 0; len <= 256; len++) {
+        if (!want_len(len))
+            continue;
+        const siphash_key_t key = random_key();
+        for (size_t n = 0; n <= 67; n++) {
+            if (!want_n(n))
+                continue;
+            const size_t stride = pick_stride(len, n);
+            const size_t off = (len * 3 + n) & 7;
+            const size_t span = n ? (n - 1) * stride + len : 0;
+            uint8_t *buf = xmalloc(off + span);
+            check_rand_bytes(buf, off + span);
+            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            const uint64_t sentinel = check_rand();
+            for (int v = 0; v < 2; v++) {
+                out[n] = sentinel;
+                if (v == 0)
+                    siphash_batch(buf + off, stride, len, n, &key, out);
+                else
+                    siphash13_batch(buf + off, stride, len, n, &key, out);
+                for (size_t i = 0; i < n; i++) {
+                    const uint8_t *rec = buf + off + i * stride;
+                    uint64_t want = v == 0 ? siphash24_64(rec, len, &key)
+                                           : siphash13_64(rec, len, &key);
+                    CHECK_EQ_U64(out[i], want, "%s %s len %zu n %zu stride %zu off %zu i %zu",
+                                 path, v ? "siphash13_batch" : "siphash_batch", len, n, stride,
+                                 off, i);
+                }
+                CHECK_EQ_U64(out[n], sentinel, "%s wrote past out[n-1] (len %zu n %zu)", path,
+                             len, n);
+            }
+            free(out);
+            free(buf);
+        }
+    }
+}
+
+static void test_u64(const char *path)
+{
+    for (size_t n = 0; n <= 67; n++) {
+        if (!want_n(n))
+            continue;
+        const siphash_key_t key = random_key();
+        uint64_t *in = xmalloc((n + 1) * sizeof *in), *out = xmalloc((n + 1) * sizeof *out);
+        for (size_t i = 0; i < n; i++)
+            in[i] = check_rand();
+        const uint64_t sentinel = check_rand();
+        out[n] = sentinel;
+        siphash_batch_u64(in, n, &key, out);
+        for (size_t i = 0; i < n; i++)
+            CHECK_EQ_U64(out[i], siphash_1u64(in[i], &key), "%s siphash_batch_u64 n %zu i %zu",
+                         path, n, i);
+        siphash13_batch_u64(in, n, &key, out);
+        for (size_t i = 0; i < n; i++)
+            CHECK_EQ_U64(out[i], ref13_u64(in[i], &key), "%s siphash13_batch_u64 n %zu i %zu",
+                         path, n, i);
+        CHECK_EQ_U64(out[n], sentinel, "%s u64 wrote past out[n-1] (n %zu)", path, n);
+        free(in);
+        free(out);
+    }
+}
+
+/* Mixed lengths: mostly 0..64 (hash-table keys), some up to 300; every
+ * message at its own random offset in one buffer, NULL for some empty ones. */
+static void test_vec(const char *path)
+{
+    const size_t counts[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 67, 1000};
+    const int rounds = quick ? 3 : 20;
+    for (int r = 0; r < rounds; r++)
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            const size_t n = counts[c];
+            const siphash_key_t key = random_key();
+            const size_t bufsize = 4096;
+            uint8_t *buf = xmalloc(bufsize);
+            check_rand_bytes(buf, bufsize);
+            const void **msgs = xmalloc((n + 1) * sizeof *msgs);
+            size_t *lens = xmalloc((n + 1) * sizeof *lens);
+            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            for (size_t i = 0; i < n; i++) {
+                uint64_t x = check_rand();
+                lens[i] = (x & 7) == 0 ? (size_t)(x >> 8) % 301 : (size_t)(x >> 8) % 65;
+                msgs[i] = buf + (size_t)(x >> 32) % (bufsize - lens[i] + 1);
+                if (lens[i] == 0 && (x & 16))
+                    msgs[i] = NULL;
+            }
+            const uint64_t sentinel = check_rand();
+            out[n] = sentinel;
+            siphash_batchv((const void *const *)msgs, lens, n, &key, out);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_U64(out[i], siphash24_64(msgs[i], lens[i], &key),
+                             "%s siphash_batchv n %zu i %zu len %zu", path, n, i, lens[i]);
+            CHECK_EQ_U64(out[n], sentinel, "%s batchv wrote past out[n-1] (n %zu)", path, n);
+            free(msgs);
+            free(lens);
+            free(out);
+            free(buf);
+        }
+}
+
+/*
+ * Guard pages: [PROT_NONE][data][PROT_NONE].  Records are packed flush
+ * against the end of data, then flush against its start; a read outside
+ * the records' bytes beyond the data region faults.
+ */
+static void test_guarded(const char *path)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t data = 4 * page;
+    uint8_t *map = mmap(NULL, data + 2 * page, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(map != MAP_FAILED, "mmap failed");
+    if (map == MAP_FAILED)
+        return;
+    uint8_t *lo = map + page, *hi = lo + data;
+    CHECK(mprotect(map, page, PROT_NONE) == 0, "mprotect");
+    CHECK(mprotect(hi, page, PROT_NONE) == 0, "mprotect");
+    check_rand_bytes(lo, data);
+
+    const size_t ns[] = {1, 3, 4, 7, 8, 9, 16, 17, 33};
+    uint64_t out[64];
+    for (size_t len = 1; len <= 80; len++) {
+        const siphash_key_t key = random_key();
+        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+            const size_t n = ns[k];
+            const size_t strides[] = {len, len + 5, 8};
+            for (size_t s = 0; s < 3; s++) {
+                const size_t stride = strides[s];
+                const size_t span = (n - 1) * stride + len;
+                const uint8_t *bases[2] = {hi - span, lo};
+                for (int e = 0; e < 2; e++) {
+                    siphash_batch(bases[e], stride, len, n, &key, out);
+                    for (size_t i = 0; i < n; i++)
+                        CHECK_EQ_U64(out[i], siphash24_64(bases[e] + i * stride, len, &key),
+                                     "%s guarded len %zu n %zu stride %zu", path, len, n,
+                                     stride);
+                    siphash13_batch(bases[e], stride, len, n, &key, out);
+                    for (size_t i = 0; i < n; i++)
+                        CHECK_EQ_U64(out[i], siphash13_64(bases[e] + i * stride, len, &key),
+                                     "%s guarded13 len %zu n %zu stride %zu", path, len, n,
+                                     stride);
+                }
+            }
+        }
+    }
+
+    /* batchv: every message ends at the guard page, then starts at the
+     * lower one; lengths 0..80 mixed. */
+    for (int e = 0; e < 2; e++) {
+        const size_t n = 64;
+        const void *msgs[64];
+        size_t lens[64];
+        const siphash_key_t key = random_key();
+        for (size_t i = 0; i < n; i++) {
+            lens[i] = (size_t)(check_rand() % 81);
+            msgs[i] = e == 0 ? hi - lens[i] : lo;
+        }
+        siphash_batchv(msgs, lens, n, &key, out);
+        for (size_t i = 0; i < n; i++)
+            CHECK_EQ_U64(out[i], siphash24_64(msgs[i], lens[i], &key),
+                         "%s guarded batchv len %zu", path, lens[i]);
+    }
+
+    /* u64: the array ends at the guard page */
+    {
+        const siphash_key_t key = random_key();
+        for (size_t n = 1; n <= 40; n++) {
+            const uint64_t *in = (const uint64_t *)(const void *)(hi - 8 * n);
+            siphash_batch_u64(in, n, &key, out);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_U64(out[i], siphash_1u64(in[i], &key), "%s guarded u64 n %zu", path,
+                             n);
+        }
+    }
+    munmap(map, data + 2 * page);
+}
+
+int main(int argc, char **argv)
+{
+    int env_mode = 0;
+    const char *q = getenv("SIPHASH_TEST_QUICK");
+    quick = q && *q && strcmp(q, "0") != 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--env") == 0)
+            env_mode = 1;
+    }
+    check_seed("test_batch");
+
+    if (env_mode) {
+        /* The first call reads SIPHASH_IMPL; if the CPU has that path (the
+         * force call afterwards says so), the choice must have followed it. */
+        const char *want = getenv("SIPHASH_IMPL");
+        const char *got = siphash_batch_impl();
+        CHECK(want != NULL, "--env needs SIPHASH_IMPL set");
+        if (want && siphash_batch_force_impl(want) == 0)
+            CHECK(strcmp(got, want) == 0, "SIPHASH_IMPL=%s but the path is %s", want, got);
+        printf("test_batch: SIPHASH_IMPL=%s -> %s\n", want ? want : "(unset)", got);
+    }
+
+    CHECK(siphash_batch_force_impl("no-such-path") == -EINVAL, "unknown name not -EINVAL");
+    CHECK(siphash_batch_force_impl("portable") == 0, "portable must always exist");
+
+    int ran = 0;
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
+        const int rc = siphash_batch_force_impl(paths[p]);
+        if (rc == -ENOTSUP) {
+            printf("test_batch: %s: not available here, skipped\n", paths[p]);
+            continue;
+        }
+        CHECK(rc == 0, "force %s returned %d", paths[p], rc);
+        CHECK(strcmp(siphash_batch_impl(), paths[p]) == 0, "forced %s, in use %s", paths[p],
+              siphash_batch_impl());
+        printf("test_batch: testing %s%s\n", paths[p], quick ? " (quick)" : "");
+        test_fixed(paths[p]);
+        test_u64(paths[p]);
+        test_vec(paths[p]);
+        test_guarded(paths[p]);
+        ran++;
+    }
+    CHECK(ran >= 1, "no path tested");
+    CHECK(siphash_batch_force_impl(NULL) == 0, "back to the best path");
+    printf("test_batch: best path here: %s\n", siphash_batch_impl());
+    return check_finish("test_batch");
+}
