@@ -48,10 +48,18 @@ set(CMAKE_STRIP ${SIPHASH_CROSS_TRIPLE}-strip CACHE FILEPATH "cross strip")
 # libc back at the same place in the search order.  (--sysroot does not work
 # here: Debian's cross libc.so linker scripts name absolute paths.)
 set(CMAKE_C_FLAGS_INIT "-nostdlibinc -idirafter ${_siphash_cross_root}/include")
+# The linker: the cross binutils' ld by default; -DSIPHASH_CROSS_LINKER=lld
+# links with lld instead (aarch64 only: lld 14 has no s390x support).
+set(CMAKE_TRY_COMPILE_PLATFORM_VARIABLES SIPHASH_CROSS_LINKER)
+set(_siphash_ld "")
+if(SIPHASH_CROSS_LINKER)
+  set(_siphash_ld -fuse-ld=${SIPHASH_CROSS_LINKER})
+endif()
+
 # CMake passes CMAKE_C_FLAGS to link steps too, where -nostdlibinc means
 # nothing; say so for links only (compiles still warn about unused flags).
 foreach(_kind EXE SHARED MODULE)
-  set(CMAKE_${_kind}_LINKER_FLAGS_INIT -Wno-unused-command-line-argument)
+  set(CMAKE_${_kind}_LINKER_FLAGS_INIT "-Wno-unused-command-line-argument ${_siphash_ld}")
 endforeach()
 
 # Look for libraries, headers and CMake packages only in the target's tree, so
