@@ -36,9 +36,49 @@ static uint32_t hash32(const uint8_t *msg, size_t len, const siphash_key_t *key)
     return (uint32_t)siphash24_64(msg, len, key);
 }
 
-static bool key_ok(const siphash_key_t *key)
+/*
+ * Constant-time helpers.  The keys, and every value derived from them, must
+ * not steer a branch or an address (tests/ct checks this under valgrind):
+ * validity ("the key is the all-zero key", "the cookie is genuine") is
+ * computed as a mask and only the return value tells it, as the API says.
+ * Pointer checks stay ordinary branches: pointers are not secrets.
+ */
+
+/* Hides a mask's value from the optimiser.  Without it, clang sees that a
+ * mask is 0 or all ones and turns (a & m) | (b & ~m) back into a select
+ * between two *addresses* — a secret-dependent load (found by tests/ct). */
+static uint32_t opaque(uint32_t x)
 {
-    return key && !siphash_key_is_zero(key);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+/* All ones if a < b, else 0 (a, b < 2^32: the borrow lands in bit 63). */
+static uint32_t lt_mask(uint32_t a, uint32_t b)
+{
+    return opaque((uint32_t)(0 - (((uint64_t)a - b) >> 63)));
+}
+
+/* All ones if a == b, else 0. */
+static uint32_t eq_mask(uint32_t a, uint32_t b)
+{
+    return opaque((uint32_t)(0 - (((uint64_t)(a ^ b) - 1) >> 63)));
+}
+
+/* All ones if the key is all zero (refused: it is public), else 0. */
+static uint32_t zero_key_mask(const siphash_key_t *key)
+{
+    uint64_t x = key->key[0] | key->key[1];
+    return opaque((uint32_t)(((x | (0 - x)) >> 63) - 1));
+}
+
+/* *out = val unless bad (then *out is left as it was); 0 or -EINVAL. */
+static int store_unless(uint32_t *out, uint32_t val, uint32_t bad)
+{
+    *out = (*out & bad) | (val & ~bad);
+    return -(int)(bad & EINVAL);
 }
 
 /* 64-ns clock, wrapping every 2^32 * 64 ns = 274 s (Linux's seq_scale). */
@@ -51,41 +91,38 @@ int siphash_net_isn_v4(const uint8_t laddr[4], const uint8_t raddr[4], uint16_t 
                        uint16_t rport, uint64_t ns, const siphash_key_t *key, uint32_t *isn)
 {
     uint8_t m[12];
-    if (!laddr || !raddr || !isn || !key_ok(key))
+    if (!laddr || !raddr || !isn || !key)
         return -EINVAL;
     memcpy(m, laddr, 4);
     memcpy(m + 4, raddr, 4);
     /* Linux: (u32)sport << 16 | dport, stored little-endian -> dport first. */
     put_be16(m + 8, rport);
     put_be16(m + 10, lport);
-    *isn = hash32(m, sizeof m, key) + seq_clock(ns);
-    return 0;
+    return store_unless(isn, hash32(m, sizeof m, key) + seq_clock(ns), zero_key_mask(key));
 }
 
 int siphash_net_isn_v6(const uint8_t laddr[16], const uint8_t raddr[16], uint16_t lport,
                        uint16_t rport, uint64_t ns, const siphash_key_t *key, uint32_t *isn)
 {
     uint8_t m[36];
-    if (!laddr || !raddr || !isn || !key_ok(key))
+    if (!laddr || !raddr || !isn || !key)
         return -EINVAL;
     memcpy(m, laddr, 16);
     memcpy(m + 16, raddr, 16);
     put_be16(m + 32, lport);
     put_be16(m + 34, rport);
-    *isn = hash32(m, sizeof m, key) + seq_clock(ns);
-    return 0;
+    return store_unless(isn, hash32(m, sizeof m, key) + seq_clock(ns), zero_key_mask(key));
 }
 
 static int ts_off(const uint8_t *laddr, const uint8_t *raddr, size_t alen,
                   const siphash_key_t *key, uint32_t *off)
 {
     uint8_t m[32];
-    if (!laddr || !raddr || !off || !key_ok(key))
+    if (!laddr || !raddr || !off || !key)
         return -EINVAL;
     memcpy(m, laddr, alen);
     memcpy(m + alen, raddr, alen);
-    *off = hash32(m, 2 * alen, key);
-    return 0;
+    return store_unless(off, hash32(m, 2 * alen, key), zero_key_mask(key));
 }
 
 int siphash_net_ts_off_v4(const uint8_t laddr[4], const uint8_t raddr[4],
@@ -104,7 +141,7 @@ static int port_offset(const uint8_t *laddr, const uint8_t *raddr, size_t alen, 
                        uint32_t seed, const siphash_key_t *key, uint32_t *offset)
 {
     uint8_t m[40];
-    if (!laddr || !raddr || !offset || !key_ok(key))
+    if (!laddr || !raddr || !offset || !key)
         return -EINVAL;
     memcpy(m, laddr, alen);
     memcpy(m + alen, raddr, alen);
@@ -112,8 +149,7 @@ static int port_offset(const uint8_t *laddr, const uint8_t *raddr, size_t alen, 
     m[2 * alen + 2] = 0;
     m[2 * alen + 3] = 0;
     sip_store32(m + 2 * alen + 4, seed);
-    *offset = hash32(m, 2 * alen + 8, key);
-    return 0;
+    return store_unless(offset, hash32(m, 2 * alen + 8, key), zero_key_mask(key));
 }
 
 int siphash_net_port_offset_v4(const uint8_t laddr[4], const uint8_t raddr[4], uint16_t rport,
@@ -177,9 +213,10 @@ static uint32_t cookie_hash_v6(const uint8_t *saddr, const uint8_t *daddr, uint1
 static const struct cookie_family fam_v4 = {4, msstab_v4, cookie_hash_v4};
 static const struct cookie_family fam_v6 = {16, msstab_v6, cookie_hash_v6};
 
-static bool keys_ok(const siphash_key_t keys[2])
+/* All ones if either cookie key is all zero. */
+static uint32_t zero_keys_mask(const siphash_key_t keys[2])
 {
-    return keys && !siphash_key_is_zero(&keys[0]) && !siphash_key_is_zero(&keys[1]);
+    return zero_key_mask(&keys[0]) | zero_key_mask(&keys[1]);
 }
 
 static int cookie_make(const struct cookie_family *f, const uint8_t *saddr, const uint8_t *daddr,
@@ -187,35 +224,43 @@ static int cookie_make(const struct cookie_family *f, const uint8_t *saddr, cons
                        uint32_t minute, const siphash_key_t keys[2], uint32_t *cookie,
                        uint16_t *mss_used)
 {
-    if (!saddr || !daddr || !cookie || !keys_ok(keys) || mss < f->msstab[0])
+    /* The client's MSS is public (it is in the SYN), so it may steer. */
+    if (!saddr || !daddr || !cookie || !keys || mss < f->msstab[0])
         return -EINVAL;
     /* Largest table entry not above the client's MSS (Linux's loop). */
     uint32_t idx = SIPHASH_NET_MSS_COUNT - 1;
     while (idx > 0 && mss < f->msstab[idx])
         idx--;
+    uint32_t bad = zero_keys_mask(keys);
     uint32_t h0 = f->hash(saddr, daddr, sport, dport, 0, &keys[0]);
     uint32_t h1 = f->hash(saddr, daddr, sport, dport, minute, &keys[1]);
-    *cookie = h0 + seq + (minute << COOKIE_BITS) + ((h1 + idx) & COOKIE_MASK);
     if (mss_used)
-        *mss_used = f->msstab[idx];
-    return 0;
+        *mss_used = (uint16_t)((*mss_used & bad) | (f->msstab[idx] & ~bad));
+    return store_unless(cookie, h0 + seq + (minute << COOKIE_BITS) + ((h1 + idx) & COOKIE_MASK),
+                        bad);
 }
 
 static int cookie_check(const struct cookie_family *f, const uint8_t *saddr,
                         const uint8_t *daddr, uint16_t sport, uint16_t dport, uint32_t seq,
                         uint32_t cookie, uint32_t minute, const siphash_key_t keys[2])
 {
-    if (!saddr || !daddr || !keys_ok(keys))
+    if (!saddr || !daddr || !keys)
         return -EINVAL;
+    uint32_t bad = zero_keys_mask(keys);
     /* Strip the outer layer: what remains is (minute << 24) + (h1 + idx) mod 2^24. */
     cookie -= f->hash(saddr, daddr, sport, dport, 0, &keys[0]) + seq;
-    /* Age in minutes, modulo the 8 bits the cookie carries. */
+    /* Age in minutes, modulo the 8 bits the cookie carries.  It is derived
+     * from the key, so both checks below are masks, not branches: the time
+     * taken does not say which of them failed. */
     uint32_t diff = (minute - (cookie >> COOKIE_BITS)) & (UINT32_MAX >> COOKIE_BITS);
-    if (diff >= MAX_COOKIE_AGE)
-        return 0;
     uint32_t idx =
         (cookie - f->hash(saddr, daddr, sport, dport, minute - diff, &keys[1])) & COOKIE_MASK;
-    return idx < SIPHASH_NET_MSS_COUNT ? f->msstab[idx] : 0;
+    uint32_t ok = lt_mask(diff, MAX_COOKIE_AGE) & lt_mask(idx, SIPHASH_NET_MSS_COUNT) & ~bad;
+    /* The table entry without indexing by a secret: scan all four. */
+    uint32_t mss = 0;
+    for (uint32_t i = 0; i < SIPHASH_NET_MSS_COUNT; i++)
+        mss |= f->msstab[i] & eq_mask(idx, i);
+    return -(int)(bad & EINVAL) | (int)(mss & ok);
 }
 
 int siphash_net_syncookie_v4(const uint8_t saddr[4], const uint8_t daddr[4], uint16_t sport,
