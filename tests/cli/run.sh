@@ -1,0 +1,762 @@
+#!/usr/bin/env bash
+# run.sh SECTION — CLI tests for siphashsum, driving the real binary.
+#
+# Sections (one CTest test each): vectors output check keys keygen errors
+# stdout memory.  Environment (set by tests/cli/CMakeLists.txt):
+#   SIPHASHSUM           the binary under test
+#   ONESHOT              helper: library one-shot hash of a whole file
+#   READFAIL_SHIM        LD_PRELOAD module failing read() mid-file ('' = none)
+#   SIPHASHSUM_EMULATOR  prefix for running target binaries (qemu), or ''
+#   VECTOR_DIR           tests/vectors
+#   SIPHASH_SANITIZED    1 in ASan/UBSan builds (memory limit not checked)
+# Every command's exit status and stderr are compared exactly.  Runs in a
+# fresh temporary directory, removed at exit.  Exit 0 pass, 1 fail, 77 skip.
+
+set -u
+section=${1:?usage: run.sh SECTION}
+: "${SIPHASHSUM:?}" "${ONESHOT:?}" "${VECTOR_DIR:?}"
+READFAIL_SHIM=${READFAIL_SHIM-}
+SIPHASHSUM_EMULATOR=${SIPHASHSUM_EMULATOR-}
+SIPHASH_SANITIZED=${SIPHASH_SANITIZED:-0}
+unset SIPHASH_KEY
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/siphashsum-test.XXXXXX") || exit 1
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+umask 077
+
+K=000102030405060708090a0b0c0d0e0f   # the vector key (tests/vectors/README.md)
+HK=0001020304050607
+failures=0
+checks=0
+
+fail() {
+    failures=$((failures + 1))
+    echo "FAIL: $*" >&2
+}
+
+# sum ARGS...: runs siphashsum (under the emulator, if any).
+sum() {
+    # shellcheck disable=SC2086
+    $SIPHASHSUM_EMULATOR "$SIPHASHSUM" "$@"
+}
+
+# run ARGS...: runs siphashsum, stdout -> out, stderr -> err, status -> rc.
+run() {
+    sum "$@" >out 2>err
+    rc=$?
+}
+
+# expect DESC STATUS [STDERR]: checks the last run's exit status and, if
+# given, its whole stderr (printf-escapes allowed).
+expect() {
+    local desc=$1 want_rc=$2
+    checks=$((checks + 1))
+    if [ "$rc" != "$want_rc" ]; then
+        fail "$desc: exit status $rc, expected $want_rc; stderr: $(cat err)"
+        return
+    fi
+    if [ $# -ge 3 ]; then
+        printf "$3" >want_err
+        if ! cmp -s err want_err; then
+            fail "$desc: stderr differs"
+            diff want_err err | sed 's/^/    /' >&2
+        fi
+    fi
+}
+
+# expect_out DESC CONTENT: the last run's whole stdout (printf-escapes).
+expect_out() {
+    checks=$((checks + 1))
+    printf "$2" >want_out
+    if ! cmp -s out want_out; then
+        fail "$1: stdout differs"
+        diff want_out out | sed 's/^/    /' >&2
+    fi
+}
+
+# same DESC A B: string equality.
+same() {
+    checks=$((checks + 1))
+    [ "$2" = "$3" ] || fail "$1: got '$2', expected '$3'"
+}
+
+# msg N FILE: message N of the vectors (bytes 00 .. N-1) written to FILE.
+msg() {
+    local i s=
+    for ((i = 0; i < $1; i++)); do
+        s+=$(printf '\\%03o' "$i")
+    done
+    printf "$s" >"$2"
+}
+
+# line N VARIANT: line N+1 of VECTOR_DIR/VARIANT.txt (answer for message N).
+vector() {
+    sed -n "$(($1 + 1))p" "$VECTOR_DIR/$2.txt"
+}
+
+# as_nobody CMD...: runs CMD without root's power to read anything, so
+# permission tests mean something when the suite runs as root.
+as_nobody() {
+    if [ "$(id -u)" != 0 ]; then
+        "$@"
+    else
+        setpriv --reuid=65534 --regid=65534 --clear-groups -- "$@"
+    fi
+}
+can_drop_root() {
+    [ "$(id -u)" != 0 ] && return 0
+    command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups -- true 2>/dev/null
+}
+
+# ---------------------------------------------------------------------------
+# vectors: every variant and length gives the published answers through the
+# real binary, with the key given each possible way.
+# ---------------------------------------------------------------------------
+t_vectors() {
+    local i v a l names=() want
+    for ((i = 0; i < 64; i++)); do
+        msg "$i" "m$(printf %02d "$i")"
+        names+=("m$(printf %02d "$i")")
+    done
+    for v in siphash-2-4-64 siphash-2-4-128 siphash-1-3-64 siphash-1-3-128 \
+        halfsiphash-2-4-32 halfsiphash-2-4-64 halfsiphash-1-3-32 halfsiphash-1-3-64; do
+        a=${v%-*} l=${v##*-}
+        local key=$K
+        case $a in halfsiphash*) key=$HK ;; esac
+        want=
+        for ((i = 0; i < 64; i++)); do
+            want+="$v:$(vector "$i" "$v")  ${names[$i]}\n"
+        done
+        run -a "$a" -l "$l" --key "$key" "${names[@]}"
+        expect "vectors $v" 0 ""
+        expect_out "vectors $v" "$want"
+    done
+
+    # Default algorithm and length: SipHash-2-4, 64 bits; HalfSipHash 32.
+    run --key "$K" m15
+    expect "default variant" 0 ""
+    expect_out "default variant" "siphash-2-4-64:$(vector 15 siphash-2-4-64)  m15\n"
+    same "paper example bytes" "$(vector 15 siphash-2-4-64)" e545be4961ca29a1
+    run -a HalfSipHash-1-3 --key "$HK" m07
+    expect "halfsiphash default length" 0 ""
+    expect_out "halfsiphash default length" "halfsiphash-1-3-32:$(vector 7 halfsiphash-1-3-32)  m07\n"
+
+    # The key from a hex file (with newline), a raw file, and SIPHASH_KEY.
+    echo "$K" >khex
+    printf "$(echo "$K" | sed 's/../\\x&/g')" >kraw
+    same "raw key file size" "$(wc -c <kraw | tr -d ' ')" 16
+    run --key-file khex m63
+    expect "hex key file" 0 ""
+    expect_out "hex key file" "siphash-2-4-64:$(vector 63 siphash-2-4-64)  m63\n"
+    run --key-file kraw m63
+    expect "raw key file" 0 ""
+    expect_out "raw key file" "siphash-2-4-64:$(vector 63 siphash-2-4-64)  m63\n"
+    printf '  %s\r\n\n' "${K^^}" >kspaces
+    run --key-file kspaces m63
+    expect "hex key file, upper case, CRLF and spaces" 0 ""
+    expect_out "hex key file, upper case, CRLF and spaces" "siphash-2-4-64:$(vector 63 siphash-2-4-64)  m63\n"
+    printf "$(echo "$HK" | sed 's/../\\x&/g')" >khraw
+    run -a halfsiphash-2-4 -l 64 --key-file khraw m63
+    expect "raw halfsiphash key file" 0 ""
+    expect_out "raw halfsiphash key file" "halfsiphash-2-4-64:$(vector 63 halfsiphash-2-4-64)  m63\n"
+    SIPHASH_KEY=$K run -a siphash-1-3 -l 128 m40
+    expect "SIPHASH_KEY" 0 ""
+    expect_out "SIPHASH_KEY" "siphash-1-3-128:$(vector 40 siphash-1-3-128)  m40\n"
+    # --key-file wins over SIPHASH_KEY (a command-line choice beats a default).
+    SIPHASH_KEY=ffffffffffffffffffffffffffffffff run --key-file khex m01
+    expect "--key-file over SIPHASH_KEY" 0 ""
+    expect_out "--key-file over SIPHASH_KEY" "siphash-2-4-64:$(vector 1 siphash-2-4-64)  m01\n"
+
+    # Chunked streaming against the library's one-shot answer, on sizes
+    # around the tool's 64 KiB chunk.
+    local n
+    head -c 300000 /dev/urandom >rnd
+    for n in 65535 65536 65537 131073 299999; do
+        head -c "$n" rnd >"r$n"
+        for v in siphash-2-4-64 siphash-1-3-128 halfsiphash-2-4-32 halfsiphash-1-3-64; do
+            a=${v%-*} l=${v##*-}
+            key=$K
+            case $a in halfsiphash*) key=$HK ;; esac
+            run -a "$a" -l "$l" --key "$key" "r$n"
+            expect "streaming $v $n" 0 ""
+            expect_out "streaming $v $n" "$v:$($SIPHASHSUM_EMULATOR "$ONESHOT" "$v" "$key" "r$n")  r$n\n"
+            # ... and through a pipe, where reads return other sizes.
+            cat "r$n" | sum -a "$a" -l "$l" --key "$key" >out 2>err
+            rc=$?
+            expect "pipe $v $n" 0 ""
+            expect_out "pipe $v $n" "$v:$($SIPHASHSUM_EMULATOR "$ONESHOT" "$v" "$key" "r$n")  -\n"
+        done
+    done
+}
+
+# ---------------------------------------------------------------------------
+# output: styles, stdin, escaping, -z
+# ---------------------------------------------------------------------------
+t_output() {
+    local h
+    msg 15 m15
+    h=$(vector 15 siphash-2-4-64)
+
+    run --key "$K" --tag m15
+    expect "--tag" 0 ""
+    expect_out "--tag" "SipHash-2-4-64 (m15) = $h\n"
+    run --key "$HK" --tag -a halfsiphash-1-3 -l 64 m15
+    expect_out "--tag halfsiphash" "HalfSipHash-1-3-64 (m15) = $(vector 15 halfsiphash-1-3-64)\n"
+
+    # stdin: no operand, '-', and '-' among files.
+    sum --key "$K" <m15 >out 2>err; rc=$?
+    expect "stdin, no operand" 0 ""
+    expect_out "stdin, no operand" "siphash-2-4-64:$h  -\n"
+    sum --key "$K" - <m15 >out 2>err; rc=$?
+    expect_out "stdin as -" "siphash-2-4-64:$h  -\n"
+    sum --key "$K" m15 - m15 <m15 >out 2>err; rc=$?
+    expect "stdin among files" 0 ""
+    expect_out "stdin among files" "siphash-2-4-64:$h  m15\nsiphash-2-4-64:$h  -\nsiphash-2-4-64:$h  m15\n"
+    printf '' | sum --key "$K" >out 2>err; rc=$?
+    expect_out "empty stdin" "siphash-2-4-64:$(vector 0 siphash-2-4-64)  -\n"
+
+    # Awkward names: spaces, backslashes, newline, carriage return, a dash.
+    cp m15 'with space'
+    cp m15 'back\slash'
+    cp m15 "$(printf 'new\nline')"
+    cp m15 "$(printf 'cr\r')"
+    cp m15 -- -dash
+    run --key "$K" 'with space' 'back\slash' "$(printf 'new\nline')" "$(printf 'cr\r')" -- -dash
+    expect "awkward names" 0 ""
+    expect_out "awkward names" "siphash-2-4-64:$h  with space
+\\\\siphash-2-4-64:$h  back\\\\\\\\slash
+\\\\siphash-2-4-64:$h  new\\\\nline
+\\\\siphash-2-4-64:$h  cr\\\\r
+siphash-2-4-64:$h  -dash\n"
+    run --key "$K" --tag 'back\slash' "$(printf 'new\nline')"
+    expect_out "awkward names --tag" "\\\\SipHash-2-4-64 (back\\\\\\\\slash) = $h
+\\\\SipHash-2-4-64 (new\\\\nline) = $h\n"
+
+    # -z: NUL-terminated lines, names unescaped.
+    run --key "$K" -z 'back\slash' "$(printf 'new\nline')"
+    expect "-z" 0 ""
+    expect_out "-z" "siphash-2-4-64:$h  back\\\\slash\0siphash-2-4-64:$h  new\nline\0"
+    run --key "$K" -z --tag m15
+    expect_out "-z --tag" "SipHash-2-4-64 (m15) = $h\0"
+
+    run --help
+    expect "--help" 0 ""
+    checks=$((checks + 1))
+    grep -q '^Usage: siphashsum \[OPTION\]\.\.\. \[FILE\]\.\.\.$' out || fail "--help: no usage line"
+    run --version
+    expect "--version" 0 ""
+    checks=$((checks + 1))
+    grep -Eq '^siphashsum \(libsiphash\) [0-9]+\.[0-9]+\.[0-9]+$' out || fail "--version: $(cat out)"
+}
+
+# ---------------------------------------------------------------------------
+# check: round trips, failures, warnings, options
+# ---------------------------------------------------------------------------
+t_check() {
+    local h
+    msg 15 m15
+    msg 3 m3
+    h=$(vector 15 siphash-2-4-64)
+    cp m15 'with space'
+    cp m15 'back\slash'
+    cp m15 "$(printf 'new\nline')"
+    cp m15 "$(printf 'cr\r')"
+    local files=(m15 m3 'with space' 'back\slash' "$(printf 'new\nline')" "$(printf 'cr\r')")
+
+    # Round trip, both styles, every variant.
+    local style a l
+    for style in "" --tag; do
+        for a in siphash-2-4 siphash-1-3 halfsiphash-2-4 halfsiphash-1-3; do
+            for l in 64 128 32; do
+                local key=$K
+                case $a in halfsiphash*) key=$HK; [ $l = 128 ] && continue ;;
+                           *) [ $l = 32 ] && continue ;; esac
+                sum --key "$key" -a "$a" -l "$l" $style "${files[@]}" >sums
+                run --key "$key" -c sums
+                expect "round trip $a-$l $style" 0 ""
+                expect_out "round trip $a-$l $style" "m15: OK\nm3: OK\nwith space: OK
+\\\\back\\\\\\\\slash: OK\n\\\\new\\\\nline: OK\n\\\\cr\\\\r: OK\n"
+            done
+        done
+    done
+
+    # Mixed variants of one family in one file; check reads sums from stdin.
+    { sum --key "$K" m15; sum --key "$K" -a siphash-1-3 -l 128 --tag m3; } >mixed
+    sum --key "$K" -c <mixed >out 2>err; rc=$?
+    expect "mixed variants via stdin" 0 ""
+    expect_out "mixed variants via stdin" "m15: OK\nm3: OK\n"
+    # A HalfSipHash line needs an 8-byte key: the SipHash key is refused.
+    sum --key "$HK" -a halfsiphash-2-4 m3 >>mixed
+    run --key "$K" -c mixed
+    expect "family needing another key" 2 "siphashsum: --key: wrong key length: 32 hex digits, HalfSipHash needs 16 (8 bytes)\n"
+    expect_out "family needing another key (lines before)" "m15: OK\nm3: OK\n"
+
+    # -z round trip (NUL-ended lines, names raw).
+    sum --key "$K" -z "${files[@]}" >zsums
+    run --key "$K" -z -c zsums
+    expect "-z round trip" 0 ""
+    expect_out "-z round trip" "m15: OK\0m3: OK\0with space: OK\0back\\\\slash: OK\0new\nline: OK\0cr\r: OK\0"
+
+    # CRLF check file.
+    sum --key "$K" m15 m3 | sed 's/$/\r/' >crlf
+    run --key "$K" -c crlf
+    expect "CRLF check file" 0 ""
+    expect_out "CRLF check file" "m15: OK\nm3: OK\n"
+
+    # Comments and blank lines are skipped silently.
+    { echo '# made by siphashsum'; echo; sum --key "$K" m15; } >commented
+    run --key "$K" -c commented
+    expect "comments and blank lines" 0 ""
+    expect_out "comments and blank lines" "m15: OK\n"
+
+    # A changed file fails; the others still pass.
+    sum --key "$K" m15 m3 >sums
+    cp m15 m3
+    run --key "$K" -c sums
+    expect "mismatch" 1 "siphashsum: WARNING: 1 computed checksum did NOT match\n"
+    expect_out "mismatch" "m15: OK\nm3: FAILED\n"
+    sum --key "$K" m15 >>sums
+    echo "siphash-2-4-64:0000000000000000  m15" >>sums
+    run --key "$K" -c sums
+    expect "two mismatches" 1 "siphashsum: WARNING: 2 computed checksums did NOT match\n"
+    run --key "$K" -c --quiet sums
+    expect "--quiet" 1 "siphashsum: WARNING: 2 computed checksums did NOT match\n"
+    expect_out "--quiet" "m3: FAILED\nm15: FAILED\n"
+    run --key "$K" -c --status sums
+    expect "--status" 1 ""
+    expect_out "--status" ""
+    # The wrong key fails every line.
+    run --key ffeeddccbbaa99887766554433221100 -c sums
+    expect "wrong key" 1 "siphashsum: WARNING: 4 computed checksums did NOT match\n"
+    msg 3 m3
+
+    # Missing listed files.
+    sum --key "$K" m15 m3 >sums
+    echo "siphash-2-4-64:$h  gone" >>sums
+    run --key "$K" -c sums
+    expect "missing listed file" 1 "siphashsum: gone: No such file or directory
+siphashsum: WARNING: 1 listed file could not be read\n"
+    expect_out "missing listed file" "m15: OK\nm3: OK\ngone: FAILED open or read\n"
+    run --key "$K" -c --ignore-missing sums
+    expect "--ignore-missing" 0 ""
+    expect_out "--ignore-missing" "m15: OK\nm3: OK\n"
+    echo "siphash-2-4-64:$h  gone" >onlygone
+    run --key "$K" -c --ignore-missing onlygone
+    expect "--ignore-missing, nothing verified" 1 "siphashsum: onlygone: no file was verified\n"
+    run --key "$K" -c --status sums
+    expect "--status, missing" 1 "siphashsum: gone: No such file or directory\n"
+    expect_out "--status, missing" ""
+    mkdir adir
+    echo "siphash-2-4-64:$h  adir" >dirsum
+    run --key "$K" -c dirsum
+    expect "directory listed" 1 "siphashsum: adir: Is a directory
+siphashsum: WARNING: 1 listed file could not be read\n"
+    expect_out "directory listed" "adir: FAILED open or read\n"
+
+    # Malformed lines: counted, reported with -w, fatal only with --strict.
+    sum --key "$K" m15 >bad
+    printf '%s\n' "garbage" "siphash-2-4-64:$h" "siphash-9-9-64:$h  m15" \
+        "siphash-2-4-64:${h}00  m15" "siphash-2-4-32:$h  m15" "siphash-2-4-64:$h m15" \
+        "SipHash-2-4-64 (m15) = ${h%?}" "\\siphash-2-4-64:$h  bad\\escape" \
+        "$h  m15" >>bad
+    run --key "$K" -c bad
+    expect "malformed lines" 0 "siphashsum: WARNING: 9 lines are improperly formatted\n"
+    expect_out "malformed lines" "m15: OK\n"
+    run --key "$K" -c --strict bad
+    expect "--strict" 1 "siphashsum: WARNING: 9 lines are improperly formatted\n"
+    run --key "$K" -c -w bad
+    expect "-w" 0 "siphashsum: bad: 2: improperly formatted checksum line
+siphashsum: bad: 3: improperly formatted checksum line
+siphashsum: bad: 4: improperly formatted checksum line
+siphashsum: bad: 5: improperly formatted checksum line
+siphashsum: bad: 6: improperly formatted checksum line
+siphashsum: bad: 7: improperly formatted checksum line
+siphashsum: bad: 8: improperly formatted checksum line
+siphashsum: bad: 9: improperly formatted checksum line
+siphashsum: bad: 10: improperly formatted checksum line
+siphashsum: WARNING: 9 lines are improperly formatted\n"
+    printf 'one line\n' >nothing
+    run --key "$K" -c nothing
+    expect "no valid line" 1 "siphashsum: nothing: no properly formatted checksum lines found\n"
+    printf '' | sum --key "$K" -c >out 2>err; rc=$?
+    expect "empty stdin check" 1 "siphashsum: standard input: no properly formatted checksum lines found\n"
+    run --key "$K" -c does-not-exist
+    expect "missing check file" 1 "siphashsum: does-not-exist: No such file or directory\n"
+
+    # -a / -l with -c: other variants are malformed; plain lines accepted.
+    { sum --key "$K" m15; sum --key "$K" -a siphash-1-3 m15; } >two
+    run --key "$K" -c -a siphash-1-3 two
+    expect "-c -a filters" 0 "siphashsum: WARNING: 1 line is improperly formatted\n"
+    expect_out "-c -a filters" "m15: OK\n"
+    run --key "$K" -c -l 128 two
+    expect "-c -l filters" 1 "siphashsum: two: no properly formatted checksum lines found\n"
+    printf '%s  m15\n%s  m3\n' "$(vector 15 siphash-2-4-128)" "$(vector 3 siphash-2-4-64)" >plain
+    run --key "$K" -c -a siphash-2-4 plain
+    expect "plain lines with -a" 0 ""
+    expect_out "plain lines with -a" "m15: OK\nm3: OK\n"
+    run --key "$K" -c plain
+    expect "plain lines without -a" 1 "siphashsum: plain: no properly formatted checksum lines found\n"
+}
+
+# ---------------------------------------------------------------------------
+# keys: every way a key can be wrong
+# ---------------------------------------------------------------------------
+t_keys() {
+    msg 15 m15
+    local rest="(SipHash needs 32 hex digits or 16 raw bytes)"
+
+    run m15
+    expect "no key" 2 "siphashsum: no key: pass --key-file FILE or set SIPHASH_KEY; make a key with 'siphashsum --keygen --key-file FILE'\n"
+    expect_out "no key: nothing hashed" ""
+    run -c m15
+    expect "no key, check" 2 "siphashsum: no key: pass --key-file FILE or set SIPHASH_KEY; make a key with 'siphashsum --keygen --key-file FILE'\n"
+
+    # Wrong length, non-hex, odd digits: --key, SIPHASH_KEY, key file.
+    run --key 000102030405060708090a0b0c0d0e m15
+    expect "--key wrong length" 2 "siphashsum: --key: wrong key length: 30 hex digits, SipHash needs 32 (16 bytes)\n"
+    run --key 000102030405060708090a0b0c0d0e0f00 m15
+    expect "--key too long" 2 "siphashsum: --key: wrong key length: 34 hex digits, SipHash needs 32 (16 bytes)\n"
+    run --key 000102030405060708090a0b0c0d0e0 m15
+    expect "--key odd digits" 2 "siphashsum: --key: odd number of hex digits (31; SipHash needs 32)\n"
+    run --key 000102030405060708090a0b0c0d0e0g m15
+    expect "--key non-hex" 2 "siphashsum: --key: non-hex character 'g' at offset 31 (SipHash needs 32 hex digits)\n"
+    run --key '' m15
+    expect "--key empty" 2 "siphashsum: --key: empty key (SipHash needs 32 hex digits)\n"
+    SIPHASH_KEY=0x000102030405060708090a0b0c0d0e run m15
+    expect "SIPHASH_KEY non-hex" 2 "siphashsum: SIPHASH_KEY: non-hex character 'x' at offset 1 (SipHash needs 32 hex digits)\n"
+    SIPHASH_KEY=$K run -a halfsiphash-2-4 m15
+    expect "SIPHASH_KEY wrong family" 2 "siphashsum: SIPHASH_KEY: wrong key length: 32 hex digits, HalfSipHash needs 16 (8 bytes)\n"
+    run --key "$K" --key-file /dev/null m15
+    expect "--key and --key-file" 2 "siphashsum: --key and --key-file: give the key one way only\n"
+
+    : >empty
+    run --key-file empty m15
+    expect "empty key file" 2 "siphashsum: key file 'empty': empty key file $rest\n"
+    printf ' \n\n' >blank
+    run --key-file blank m15
+    expect "whitespace-only key file" 2 "siphashsum: key file 'blank': no key in file, only whitespace $rest\n"
+    echo 000102030405060708090a0b0c0d0e >short
+    run --key-file short m15
+    expect "key file wrong length" 2 "siphashsum: key file 'short': wrong key length: 30 hex digits, SipHash needs 32 (16 bytes)\n"
+    echo 000102030405060708090a0b0c0d0e0 >odd
+    run --key-file odd m15
+    expect "key file odd digits" 2 "siphashsum: key file 'odd': odd number of hex digits (31; SipHash needs 32)\n"
+    echo '00010203 04050607 08090a0b 0c0d0e0f' >spaced
+    run --key-file spaced m15
+    expect "key file non-hex" 2 "siphashsum: key file 'spaced': non-hex character ' ' at offset 8 $rest\n"
+    printf '\x00\x01\x02\xff\xfe\x10\x20\x30\x40\x50\x60\x70' >rawshort
+    run --key-file rawshort m15
+    expect "raw key file wrong length" 2 "siphashsum: key file 'rawshort': wrong key length: 12 bytes, SipHash needs 16 raw bytes or 32 hex digits\n"
+    head -c 5000 /dev/zero >huge
+    run --key-file huge m15
+    expect "huge key file" 2 "siphashsum: key file 'huge': too large to be a key (over 4096 bytes)\n"
+    run --key-file nonexistent m15
+    expect "missing key file" 2 "siphashsum: key file 'nonexistent': No such file or directory\n"
+    mkdir kdir
+    run --key-file kdir m15
+    expect "directory as key file" 2 "siphashsum: key file 'kdir': Is a directory\n"
+
+    # Permissions: world-readable refused, group-readable warned about.
+    echo "$K" >k
+    chmod 644 k
+    run --key-file k m15
+    expect "world-readable key file" 2 "siphashsum: key file 'k': readable by every user (mode 0644); refusing to use it: run 'chmod 600 k', or pass --allow-insecure-key-file\n"
+    expect_out "world-readable key file: nothing hashed" ""
+    run --key-file k --allow-insecure-key-file m15
+    expect "--allow-insecure-key-file" 0 "siphashsum: key file 'k': warning: readable by every user (mode 0644); used because of --allow-insecure-key-file\n"
+    expect_out "--allow-insecure-key-file" "siphash-2-4-64:$(vector 15 siphash-2-4-64)  m15\n"
+    chmod 602 k
+    run --key-file k m15
+    expect "world-writable key file" 2 "siphashsum: key file 'k': writable by every user (mode 0602); refusing to use it: run 'chmod 600 k', or pass --allow-insecure-key-file\n"
+    chmod 640 k
+    run --key-file k m15
+    expect "group-readable key file" 0 "siphashsum: key file 'k': warning: readable by its group (mode 0640); run 'chmod 600 k'\n"
+    expect_out "group-readable key file" "siphash-2-4-64:$(vector 15 siphash-2-4-64)  m15\n"
+    chmod 600 k
+    run --key-file k m15
+    expect "private key file" 0 ""
+
+    # Unreadable key file (needs a user root's bypass does not apply to).
+    if can_drop_root; then
+        chmod 755 "$tmp"
+        chmod 644 m15
+        chmod 000 k
+        as_nobody "$SIPHASHSUM" --key-file k m15 >out 2>err
+        rc=$?
+        expect "unreadable key file" 2 "siphashsum: key file 'k': Permission denied\n"
+        chmod 600 k
+        chmod 700 "$tmp"
+    else
+        echo "SKIP: unreadable key file (running as root without setpriv)"
+    fi
+
+    # A key given as a pipe (--key-file <(...)) works: its mode says nothing.
+    run --key-file <(echo "$K") m15
+    expect "key file from a pipe" 0 ""
+
+    # --key's argument is scrubbed from the process's argv.
+    if [ -z "$SIPHASHSUM_EMULATOR" ]; then
+        mkfifo hold
+        "$SIPHASHSUM" --key "$K" hold >out 2>err &
+        local pid=$! cmdline
+        sleep 0.2
+        cmdline=$(tr '\0' ' ' </proc/$pid/cmdline)
+        : >hold # unblock the reader: writer opens, closes, EOF
+        wait $pid
+        checks=$((checks + 1))
+        case $cmdline in *"$K"*) fail "--key still visible in /proc/PID/cmdline: $cmdline" ;; esac
+    fi
+}
+
+# ---------------------------------------------------------------------------
+# keygen
+# ---------------------------------------------------------------------------
+t_keygen() {
+    msg 15 m15
+    run --keygen --key-file new.key
+    expect "--keygen" 0 ""
+    checks=$((checks + 1))
+    [ "$(stat -c %a new.key)" = 600 ] || fail "--keygen: mode $(stat -c %a new.key), expected 600"
+    checks=$((checks + 1))
+    grep -Eqx '[0-9a-f]{32}' new.key || fail "--keygen: not 32 hex digits: $(cat new.key)"
+    same "--keygen file size" "$(wc -c <new.key | tr -d ' ')" 33
+    local first
+    first=$(cat new.key)
+    # The new key works, and differs from a second one.
+    run --key-file new.key m15
+    expect "generated key usable" 0 ""
+    run --keygen
+    expect "--keygen to stdout" 0 ""
+    checks=$((checks + 1))
+    grep -Eqx '[0-9a-f]{32}' out || fail "--keygen stdout: $(cat out)"
+    checks=$((checks + 1))
+    [ "$(cat out)" != "$first" ] || fail "--keygen: two keys are equal"
+
+    # Never overwritten without --force; --force replaces atomically, mode 0600.
+    run --keygen --key-file new.key
+    expect "--keygen existing" 1 "siphashsum: key file 'new.key': already exists; not overwriting a key (pass --force to replace it)\n"
+    same "--keygen existing untouched" "$(cat new.key)" "$first"
+    chmod 644 new.key
+    run --keygen --force --key-file new.key
+    expect "--keygen --force" 0 ""
+    checks=$((checks + 1))
+    [ "$(cat new.key)" != "$first" ] || fail "--keygen --force did not replace the key"
+    same "--keygen --force mode" "$(stat -c %a new.key)" 600
+    checks=$((checks + 1))
+    [ -z "$(ls new.key.* 2>/dev/null)" ] || fail "--keygen --force left a temporary file"
+    # A symlink at the name is not followed.
+    ln -s target link.key
+    run --keygen --key-file link.key
+    expect "--keygen onto a symlink" 1 "siphashsum: key file 'link.key': already exists; not overwriting a key (pass --force to replace it)\n"
+    checks=$((checks + 1))
+    [ ! -e target ] || fail "--keygen followed a symlink"
+
+    run --keygen -a halfsiphash-2-4 --key-file half.key
+    expect "--keygen halfsiphash" 0 ""
+    checks=$((checks + 1))
+    grep -Eqx '[0-9a-f]{16}' half.key || fail "--keygen halfsiphash: $(cat half.key)"
+    run -a halfsiphash-2-4 --key-file half.key m15
+    expect "halfsiphash generated key usable" 0 ""
+
+    run --keygen --key-file nodir/x.key
+    expect "--keygen into missing dir" 1 "siphashsum: key file 'nodir/x.key': No such file or directory\n"
+    run --keygen m15
+    expect "--keygen with operand" 2 "siphashsum: --keygen takes no FILE operands (extra operand 'm15'); use --key-file FILE
+Try 'siphashsum --help' for more information.\n"
+    run --keygen -c
+    expect "--keygen with -c" 2 "siphashsum: --keygen: cannot be combined with --check
+Try 'siphashsum --help' for more information.\n"
+    run --force m15
+    expect "--force without --keygen" 2 "siphashsum: the --force option is meaningful only with --keygen
+Try 'siphashsum --help' for more information.\n"
+}
+
+# ---------------------------------------------------------------------------
+# errors: bad inputs and bad usage
+# ---------------------------------------------------------------------------
+t_errors() {
+    msg 15 m15
+    msg 3 m3
+    local h15 h3
+    h15=$(vector 15 siphash-2-4-64)
+    h3=$(vector 3 siphash-2-4-64)
+
+    run --key "$K" m15 missing m3
+    expect "missing input" 1 "siphashsum: missing: No such file or directory\n"
+    expect_out "missing input: others hashed" "siphash-2-4-64:$h15  m15\nsiphash-2-4-64:$h3  m3\n"
+    mkdir dir
+    run --key "$K" m15 dir m3
+    expect "directory input" 1 "siphashsum: dir: Is a directory\n"
+    expect_out "directory input: others hashed" "siphash-2-4-64:$h15  m15\nsiphash-2-4-64:$h3  m3\n"
+
+    if can_drop_root; then
+        chmod 755 "$tmp"
+        chmod 644 m15 m3
+        cp m15 secret
+        chmod 000 secret
+        as_nobody "$SIPHASHSUM" --key "$K" m15 secret m3 >out 2>err
+        rc=$?
+        expect "unreadable input" 1 "siphashsum: secret: Permission denied\n"
+        expect_out "unreadable input: others hashed" "siphash-2-4-64:$h15  m15\nsiphash-2-4-64:$h3  m3\n"
+        chmod 700 "$tmp"
+    else
+        echo "SKIP: unreadable input (running as root without setpriv)"
+    fi
+
+    # A read error in the middle of a file (EIO after 100000 bytes).
+    if [ -n "$READFAIL_SHIM" ] && [ -z "$SIPHASHSUM_EMULATOR" ]; then
+        head -c 300000 /dev/zero >victim
+        READFAIL_NAME=victim READFAIL_AFTER=100000 LD_PRELOAD=$READFAIL_SHIM \
+            ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+            "$SIPHASHSUM" --key "$K" m15 victim m3 >out 2>err
+        rc=$?
+        expect "read error mid-file" 1 "siphashsum: victim: Input/output error\n"
+        expect_out "read error mid-file: others hashed" "siphash-2-4-64:$h15  m15\nsiphash-2-4-64:$h3  m3\n"
+        # The shim really served the first part before failing.
+        READFAIL_NAME=victim READFAIL_AFTER=100000 LD_PRELOAD=$READFAIL_SHIM \
+            ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+            dd if=victim of=/dev/null bs=4096 2>err.dd
+        checks=$((checks + 1))
+        grep -q '^100000 bytes' err.dd || fail "readfail shim: $(cat err.dd)"
+        # ... and in check mode.
+        echo "siphash-2-4-64:$h15  victim" >vsums
+        READFAIL_NAME=victim READFAIL_AFTER=100000 LD_PRELOAD=$READFAIL_SHIM \
+            ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+            "$SIPHASHSUM" --key "$K" -c vsums >out 2>err
+        rc=$?
+        expect "read error mid-file, check" 1 "siphashsum: victim: Input/output error
+siphashsum: WARNING: 1 listed file could not be read\n"
+        expect_out "read error mid-file, check" "victim: FAILED open or read\n"
+    else
+        echo "SKIP: read error mid-file (no LD_PRELOAD shim in this build)"
+    fi
+
+    run --key "$K" -a md5 m15
+    expect "unknown algorithm" 2 "siphashsum: --algorithm 'md5': unknown algorithm (choose siphash-2-4, siphash-1-3, halfsiphash-2-4 or halfsiphash-1-3)
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" -l 32 m15
+    expect "-l 32 for SipHash" 2 "siphashsum: --length '32': SipHash-2-4 offers 64 or 128 bits
+Try 'siphashsum --help' for more information.\n"
+    run --key "$HK" -a halfsiphash-1-3 -l 128 m15
+    expect "-l 128 for HalfSipHash" 2 "siphashsum: --length '128': HalfSipHash-1-3 offers 32 or 64 bits
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" -l 64x m15
+    expect "-l not a number" 2 "siphashsum: --length '64x': SipHash-2-4 offers 64 or 128 bits
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" --bogus m15
+    expect "unknown option" 2 "siphashsum: unrecognized option '--bogus'
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" -x m15
+    expect "unknown short option" 2 "siphashsum: invalid option -- 'x'
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" --quiet m15
+    expect "--quiet without -c" 2 "siphashsum: the --quiet option is meaningful only when verifying checksums
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" -c --tag m15
+    expect "--tag with -c" 2 "siphashsum: the --tag option is meaningless when verifying checksums
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" -a
+    expect "-a without argument" 2 "siphashsum: option '-a' requires an argument
+Try 'siphashsum --help' for more information.\n"
+    run --key
+    expect "--key without argument" 2 "siphashsum: option '--key' requires an argument
+Try 'siphashsum --help' for more information.\n"
+}
+
+# ---------------------------------------------------------------------------
+# stdout: a reader that goes away, a full disk
+# ---------------------------------------------------------------------------
+t_stdout() {
+    msg 15 m15
+    local many=() i
+    for ((i = 0; i < 10000; i++)); do many+=(m15); done   # ~270 KB of output
+
+    # Default SIGPIPE: ended quietly by the signal, as coreutils is.
+    sum --key "$K" "${many[@]}" 2>err | head -c1 >/dev/null
+    rc=${PIPESTATUS[0]}
+    expect "closed stdout, SIGPIPE default" 141 ""
+    # SIGPIPE ignored: the write error is reported, exit 1.
+    if [ -z "$SIPHASHSUM_EMULATOR" ]; then
+        (trap '' PIPE; exec "$SIPHASHSUM" --key "$K" "${many[@]}") 2>err | head -c1 >/dev/null
+        rc=${PIPESTATUS[0]}
+        expect "closed stdout, SIGPIPE ignored" 1 "siphashsum: write error: Broken pipe\n"
+    fi
+    # In check mode too.
+    sum --key "$K" m15 >one
+    local line
+    line=$(cat one)
+    for ((i = 0; i < 10000; i++)); do printf '%s\n' "$line"; done >manysums
+    sum --key "$K" -c manysums 2>err | head -c1 >/dev/null
+    rc=${PIPESTATUS[0]}
+    expect "closed stdout in check mode" 141 ""
+    if [ -w /dev/full ]; then
+        sum --key "$K" m15 >/dev/full 2>err; rc=$?
+        expect "stdout on a full disk" 1 "siphashsum: write error: No space left on device\n"
+        sum --key "$K" -c one >/dev/full 2>err; rc=$?
+        expect "check output on a full disk" 1 "siphashsum: write error: No space left on device\n"
+        sum --keygen >/dev/full 2>err; rc=$?
+        expect "--keygen on a full disk" 1 "siphashsum: write error: No space left on device\n"
+        sum --help >/dev/full 2>err; rc=$?
+        expect "--help on a full disk" 1 "siphashsum: write error: No space left on device\n"
+    fi
+}
+
+# ---------------------------------------------------------------------------
+# memory: 1 GiB sparse file, constant memory, file and pipe agree
+# ---------------------------------------------------------------------------
+t_memory() {
+    local size=1G
+    # Under an emulator the hash takes minutes and qemu's own memory is what
+    # time(1) would see: hash less, and do not judge the memory.
+    [ -n "$SIPHASHSUM_EMULATOR" ] && size=64M
+    truncate -s "$size" big || { echo "SKIP: truncate failed"; return 77; }
+    local start=$SECONDS
+    run --key "$K" big
+    expect "1 GiB sparse file" 0 ""
+    local file_line
+    file_line=$(cat out)
+    echo "hashed $size in $((SECONDS - start)) s: $file_line"
+    # Through a pipe: same answer.
+    cat big | sum --key "$K" >out 2>err
+    rc=$?
+    expect "1 GiB through a pipe" 0 ""
+    same "file and pipe agree" "$(sed 's/  -$//' out)" "${file_line%  big}"
+
+    if [ -n "$SIPHASHSUM_EMULATOR" ]; then
+        echo "SKIP: peak memory not measured under an emulator"
+        return 0
+    fi
+    if [ "$SIPHASH_SANITIZED" = 1 ]; then
+        echo "SKIP: peak memory not measured in a sanitizer build (shadow memory)"
+        return 0
+    fi
+    if [ ! -x /usr/bin/time ]; then
+        echo "SKIP: /usr/bin/time missing (apt-get install time): peak memory not measured"
+        return 77
+    fi
+    local kb
+    /usr/bin/time -v "$SIPHASHSUM" --key "$K" big >out 2>err
+    kb=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' err)
+    echo "peak RSS hashing 1 GiB (file): ${kb:-?} KiB"
+    checks=$((checks + 1))
+    [ -n "$kb" ] && [ "$kb" -lt 8192 ] || fail "peak RSS ${kb:-?} KiB, limit 8192 KiB"
+    cat big | /usr/bin/time -v "$SIPHASHSUM" --key "$K" >out 2>err
+    kb=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' err)
+    echo "peak RSS hashing 1 GiB (pipe): ${kb:-?} KiB"
+    checks=$((checks + 1))
+    [ -n "$kb" ] && [ "$kb" -lt 8192 ] || fail "peak RSS (pipe) ${kb:-?} KiB, limit 8192 KiB"
+}
+
+case $section in
+vectors | output | check | keys | keygen | errors | stdout | memory) ;;
+*) echo "run.sh: unknown section '$section'" >&2; exit 2 ;;
+esac
+"t_$section"
+status=$?
+echo "cli $section: $checks checks, $failures failed"
+if [ "$failures" -gt 0 ]; then
+    exit 1
+fi
+[ "$status" = 77 ] && exit 77
+exit 0
