@@ -210,7 +210,7 @@ static uint64_t calibrate(const struct bench_candidate *c, uint64_t target)
     }
 }
 
-static void stat_of(double *x, int n, struct bench_stat *s)
+void bench_stat_of(double *x, int n, struct bench_stat *s)
 {
     qsort(x, (size_t)n, sizeof x[0], cmp_double);
     /* Quartiles by nearest rank: simple and enough for n >= 3. */
@@ -221,15 +221,13 @@ static void stat_of(double *x, int n, struct bench_stat *s)
     s->runs = n;
 }
 
-uint64_t bench_alternate(const struct bench_candidate *c, int n, const struct bench_opts *o,
-                         struct bench_stat *stat, struct bench_stat *ratio)
+uint64_t bench_alternate_raw(const struct bench_candidate *c, int n, const struct bench_opts *o,
+                             double *raw)
 {
     int runs = o->runs > 0 ? o->runs : 1;
     uint64_t *iters = malloc(sizeof *iters * (size_t)n);
-    double *t = malloc(sizeof *t * (size_t)n * (size_t)runs);
-    double *col = malloc(sizeof *col * (size_t)runs);
     uint64_t sink = 0;
-    if (!iters || !t || !col) {
+    if (!iters) {
         fprintf(stderr, "siphash-bench: out of memory\n");
         exit(2);
     }
@@ -244,24 +242,38 @@ uint64_t bench_alternate(const struct bench_candidate *c, int n, const struct be
             uint64_t v = c[i].fn(c[i].arg, iters[i]);
             uint64_t t1 = bench_ticks_end();
             sink ^= v;
-            t[(size_t)r * (size_t)n + (size_t)i] =
+            raw[(size_t)r * (size_t)n + (size_t)i] =
                 (double)(t1 - t0) / ((double)iters[i] * (c[i].items > 0 ? c[i].items : 1));
         }
     }
+    free(iters);
+    bench_sink(sink);
+    return sink;
+}
+
+uint64_t bench_alternate(const struct bench_candidate *c, int n, const struct bench_opts *o,
+                         struct bench_stat *stat, struct bench_stat *ratio)
+{
+    int runs = o->runs > 0 ? o->runs : 1;
+    double *t = malloc(sizeof *t * (size_t)n * (size_t)runs);
+    double *col = malloc(sizeof *col * (size_t)runs);
+    if (!t || !col) {
+        fprintf(stderr, "siphash-bench: out of memory\n");
+        exit(2);
+    }
+    uint64_t sink = bench_alternate_raw(c, n, o, t);
     for (int i = 0; i < n; i++) {
         for (int r = 0; r < runs; r++)
             col[r] = t[(size_t)r * (size_t)n + (size_t)i];
-        stat_of(col, runs, &stat[i]);
+        bench_stat_of(col, runs, &stat[i]);
         if (ratio) {
             for (int r = 0; r < runs; r++)
                 col[r] = t[(size_t)r * (size_t)n + (size_t)i] / t[(size_t)r * (size_t)n];
-            stat_of(col, runs, &ratio[i]);
+            bench_stat_of(col, runs, &ratio[i]);
         }
     }
-    free(iters);
     free(t);
     free(col);
-    bench_sink(sink);
     return sink;
 }
 

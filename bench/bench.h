@@ -149,6 +149,15 @@ struct bench_stat {
 uint64_t bench_alternate(const struct bench_candidate *c, int n, const struct bench_opts *o,
                          struct bench_stat *stat, struct bench_stat *ratio);
 
+/* The same measurement returning every run: raw[r * n + i] = ticks per item
+ * of candidate i in round r (raw holds o->runs * n doubles).  For ratios
+ * against any candidate, per round.  Returns a sink value. */
+uint64_t bench_alternate_raw(const struct bench_candidate *c, int n, const struct bench_opts *o,
+                             double *raw);
+
+/* Median, quartiles and spread of x[0..n-1] (sorts x). */
+void bench_stat_of(double *x, int n, struct bench_stat *s);
+
 /* The two-candidate case: candidate against anchor, A B A B ...
  * ratio = median of cost(candidate) / cost(anchor) over rounds. */
 struct bench_pair {

@@ -1,17 +1,565 @@
-/* main.c — placeholder while the full bench is written. */
-#include "bench.h"
-#include "jhash.h"
-
+/*
+ * main.c — siphash-bench: our SipHash against jhash, MD5, SHA-1, OpenSSL,
+ * libsodium and Linux, at input sizes 1..1024 bytes and a long message, in
+ * throughput and latency mode; then the issue's speed targets, checked
+ * from the same run.
+ *
+ *   siphash-bench            the full run (under a minute)
+ *   siphash-bench --quick    a few rounds: for CI, which checks rows print
+ *   siphash-bench --csv      machine-readable rows (for bench/plot.sh)
+ *   options: --runs N, --run-ticks N, --no-batch, -v
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "anchors.h"
+#include "bench.h"
+#include "rows.h"
+
+enum { MODE_TP, MODE_LAT, NMODES };
+static const char *const mode_name[NMODES] = {"throughput", "latency"};
+
+/* Everything measured: per row, mode, size. */
+struct cell {
+    int valid;
+    struct bench_stat s;
+    double r_jhash, r_best; /* medians of per-round ratios; 0 = none */
+};
+
+/* One alternating group (mode, size): its rows and every round. */
+struct group {
+    int n;          /* candidates */
+    int *row;       /* candidate -> row index */
+    double *raw;    /* raw[r * n + i] */
+};
+
+static const struct bench_row *rows;
+static int nrows;
+static struct cell (*cells)[NMODES][BENCH_NSIZES];
+static struct group groups[NMODES][BENCH_NSIZES];
+static struct bench_msgs msgs[BENCH_NSIZES];
+static struct bench_opts opts;
+
+static int row_index(const char *name)
+{
+    for (int i = 0; i < nrows; i++)
+        if (strcmp(rows[i].name, name) == 0 && !rows[i].missing)
+            return i;
+    return -1;
+}
+
+/* Median over rounds of t(a) / t(b) in group (mode, size); 0 if either is
+ * absent there. */
+static double ratio_of(int a, int b, int mode, int si)
+{
+    const struct group *g = &groups[mode][si];
+    int ia = -1, ib = -1;
+    if (a < 0 || b < 0 || !g->raw)
+        return 0;
+    for (int i = 0; i < g->n; i++) {
+        if (g->row[i] == a)
+            ia = i;
+        if (g->row[i] == b)
+            ib = i;
+    }
+    if (ia < 0 || ib < 0)
+        return 0;
+    double *x = malloc(sizeof *x * (size_t)opts.runs);
+    for (int r = 0; r < opts.runs; r++)
+        x[r] = g->raw[(size_t)r * (size_t)g->n + (size_t)ia] /
+               g->raw[(size_t)r * (size_t)g->n + (size_t)ib];
+    struct bench_stat s;
+    bench_stat_of(x, opts.runs, &s);
+    free(x);
+    return s.median;
+}
+
+/* The best (lowest median) anchor for row i at (mode, size): anchors of the
+ * same SipHash class; a generic row is held against generic anchors only,
+ * a constant-length row against every anchor. */
+static int best_anchor(int i, int mode, int si)
+{
+    const struct bench_row *r = &rows[i];
+    int best = -1;
+    if (r->cls == CLASS_JHASH || r->cls == CLASS_OTHER || r->cls == CLASS_HALF13)
+        return -1;
+    for (int a = 0; a < nrows; a++) {
+        const struct bench_row *x = &rows[a];
+        if (x->who != WHO_ANCHOR || x->cls != r->cls || x->missing)
+            continue;
+        if (!r->constlen && x->constlen)
+            continue;
+        if (!cells[a][mode][si].valid)
+            continue;
+        if (best < 0 || cells[a][mode][si].s.median < cells[best][mode][si].s.median)
+            best = a;
+    }
+    return best;
+}
+
+/* jhash to compare row i with: the word fast path for constant-length rows
+ * where one exists, the generic jhash otherwise. */
+static int jhash_anchor(int i, int mode, int si)
+{
+    int jw = row_index("jhash words"), jg = row_index("jhash");
+    if (rows[i].cls == CLASS_JHASH)
+        return -1;
+    if (rows[i].constlen && jw >= 0 && cells[jw][mode][si].valid)
+        return jw;
+    return jg;
+}
+
+/* ---- setup ---------------------------------------------------------------- */
+
+static void setup_msgs(void)
+{
+    /* A fixed pseudo-random key and message bytes (xorshift): the numbers
+     * do not depend on them, and reruns hash the same data. */
+    uint64_t x = 0x9e3779b97f4a7c15u;
+    uint8_t kb[16];
+    for (int i = 0; i < 16; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        kb[i] = (uint8_t)x;
+    }
+    for (int si = 0; si < BENCH_NSIZES; si++) {
+        struct bench_msgs *m = &msgs[si];
+        size_t len = bench_sizes[si];
+        size_t nmsg = len >= 4096 ? 1 : 8;
+        m->len = len;
+        m->stride = (len + 8 + 63) & ~(size_t)63; /* >= 8 bytes of slack */
+        m->mask = nmsg - 1;
+        m->buf = aligned_alloc(64, m->stride * nmsg + 64);
+        if (!m->buf) {
+            fprintf(stderr, "siphash-bench: out of memory\n");
+            exit(2);
+        }
+        for (size_t i = 0; i < m->stride * nmsg + 64; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            m->buf[i] = (uint8_t)x;
+        }
+        m->key = siphash_key_from_bytes(kb);
+        memcpy(m->kbytes, kb, 16);
+        m->hkey.key[0] = (unsigned long)m->key.key[0];
+        m->hkey.key[1] = (unsigned long)m->key.key[1];
+        m->halfkey = halfsiphash_key_from_bytes(kb);
+    }
+}
+
+/* Every row of a class computes the same function: check it at every size
+ * before timing anything (a wrong anchor would make every ratio a lie). */
+static int cross_check(void)
+{
+    int bad = 0, checked = 0;
+    for (int si = 0; si < BENCH_NSIZES; si++) {
+        for (int cls = CLASS_SIP24; cls <= CLASS_JHASH; cls++) {
+            int ref = -1;
+            uint64_t ref_tp = 0, ref_lat = 0;
+            for (int i = 0; i < nrows; i++) {
+                const struct bench_row *r = &rows[i];
+                if ((int)r->cls != cls || r->missing || !r->outmask || !r->tp[si])
+                    continue;
+                /* One latency step hashes message 0 with 8 zero bytes in
+                 * front; eight throughput steps sum all messages' hashes
+                 * (sums mod 2^32 agree when the low 32 bits do). */
+                uint64_t lat = r->lat[si](&msgs[si], 1) & r->outmask;
+                uint64_t tp = r->tp[si](&msgs[si], 8) & r->outmask;
+                if (ref < 0) {
+                    ref = i, ref_tp = tp, ref_lat = lat;
+                    continue;
+                }
+                uint64_t mask = r->outmask & rows[ref].outmask;
+                checked++;
+                if ((tp & mask) != (ref_tp & mask) || (lat & mask) != (ref_lat & mask)) {
+                    fprintf(stderr, "siphash-bench: %s disagrees with %s at %zu bytes\n",
+                            r->name, rows[ref].name, bench_sizes[si]);
+                    bad++;
+                }
+            }
+        }
+    }
+    if (!opts.csv)
+        fprintf(opts.out, "cross-check: %d row/size pairs agree with the first row of their "
+                          "algorithm%s\n", checked - bad, bad ? " (FAILURES above)" : "");
+    return bad;
+}
+
+/* ---- measuring -------------------------------------------------------------- */
+
+static void measure(void)
+{
+    struct bench_candidate *c = malloc(sizeof *c * (size_t)nrows);
+    for (int mode = 0; mode < NMODES; mode++) {
+        for (int si = 0; si < BENCH_NSIZES; si++) {
+            if (mode == MODE_LAT && si == BENCH_LONG)
+                continue; /* a long message's latency is its throughput */
+            struct group *g = &groups[mode][si];
+            g->row = malloc(sizeof *g->row * (size_t)nrows);
+            g->n = 0;
+            for (int i = 0; i < nrows; i++) {
+                bench_fn f = mode == MODE_TP ? rows[i].tp[si] : rows[i].lat[si];
+                if (rows[i].missing || !f)
+                    continue;
+                c[g->n] = (struct bench_candidate){rows[i].name, f, &msgs[si], 1};
+                g->row[g->n++] = i;
+            }
+            g->raw = malloc(sizeof *g->raw * (size_t)opts.runs * (size_t)g->n);
+            bench_alternate_raw(c, g->n, &opts, g->raw);
+            double *x = malloc(sizeof *x * (size_t)opts.runs);
+            for (int k = 0; k < g->n; k++) {
+                for (int r = 0; r < opts.runs; r++)
+                    x[r] = g->raw[(size_t)r * (size_t)g->n + (size_t)k];
+                struct cell *ce = &cells[g->row[k]][mode][si];
+                bench_stat_of(x, opts.runs, &ce->s);
+                ce->valid = 1;
+            }
+            free(x);
+        }
+    }
+    free(c);
+    for (int i = 0; i < nrows; i++)
+        for (int mode = 0; mode < NMODES; mode++)
+            for (int si = 0; si < BENCH_NSIZES; si++) {
+                struct cell *ce = &cells[i][mode][si];
+                if (!ce->valid)
+                    continue;
+                ce->r_jhash = ratio_of(i, jhash_anchor(i, mode, si), mode, si);
+                ce->r_best = ratio_of(i, best_anchor(i, mode, si), mode, si);
+            }
+}
+
+/* ---- printing --------------------------------------------------------------- */
+
+static double cyc(double ticks)
+{
+    return bench_to_cycles(ticks);
+}
+
+static const char *unit(void)
+{
+    return bench_cycles_per_tick() > 0 ? "estimated core cycles" : "ticks";
+}
+
+static void print_table(int mode, int what)
+{
+    /* what: 0 = cost per hash, 1 = ratio to best anchor, 2 = ratio to jhash */
+    static const char *const title[] = {"per hash", "ratio to the best SipHash anchor of its kind",
+                                        "ratio to jhash"};
+    fprintf(opts.out, "\n%s, %s%s%s\n", mode_name[mode], title[what], what ? "" : " (",
+            what ? "" : unit());
+    if (!what)
+        fprintf(opts.out, "%s", ")");
+    fprintf(opts.out, "\n%-20s", "bytes");
+    for (int si = 0; si < BENCH_LONG; si++)
+        fprintf(opts.out, " %7zu", bench_sizes[si]);
+    if (mode == MODE_TP)
+        fprintf(opts.out, "  %7s", what ? "16KiB" : "c/B16K");
+    if (!what)
+        fprintf(opts.out, "  spread");
+    fputc('\n', opts.out);
+    for (int i = 0; i < nrows; i++) {
+        const struct bench_row *r = &rows[i];
+        if (r->missing) {
+            if (!what)
+                fprintf(opts.out, "%-20s (not built: apt-get install %s)\n", r->name, r->missing);
+            continue;
+        }
+        fprintf(opts.out, "%-20s", r->name);
+        double worst = 0;
+        int nsz = mode == MODE_TP ? BENCH_NSIZES : BENCH_LONG;
+        for (int si = 0; si < nsz; si++) {
+            const struct cell *ce = &cells[i][mode][si];
+            const char *pad = si == BENCH_LONG ? "  " : " ";
+            double v = !ce->valid ? 0
+                       : what == 0 ? (si == BENCH_LONG ? cyc(ce->s.median) / (double)bench_sizes[si]
+                                                        : cyc(ce->s.median))
+                       : what == 1 ? ce->r_best
+                                   : ce->r_jhash;
+            if (v <= 0)
+                fprintf(opts.out, "%s%7s", pad, "-");
+            else if (what == 0 && si != BENCH_LONG && v >= 1000)
+                fprintf(opts.out, "%s%7.0f", pad, v);
+            else
+                fprintf(opts.out, "%s%7.2f", pad, v);
+            if (ce->valid && ce->s.spread > worst)
+                worst = ce->s.spread;
+        }
+        if (!what)
+            fprintf(opts.out, "  %5.1f%%", 100 * worst);
+        fputc('\n', opts.out);
+    }
+}
+
+static void print_csv(void)
+{
+    for (int i = 0; i < nrows; i++)
+        for (int mode = 0; mode < NMODES; mode++)
+            for (int si = 0; si < BENCH_NSIZES; si++) {
+                const struct cell *ce = &cells[i][mode][si];
+                if (!ce->valid)
+                    continue;
+                char size[24];
+                snprintf(size, sizeof size, "%zu", bench_sizes[si]);
+                struct bench_ratio r[2] = {{"vs jhash", ce->r_jhash}, {"vs best", ce->r_best}};
+                bench_print_row(&opts, "main", rows[i].name, mode_name[mode], size, &ce->s, 2, r);
+            }
+}
+
+/* ---- the issue's targets ---------------------------------------------------- */
+
+static int targets_failed;
+static struct bench_stat chain8[2], chain8_ratio;
+static int have_chain8_linux;
+
+static void measure_chain8(void)
+{
+    struct bench_candidate c[2] = {{"siphash chain8", bench_chain8_ours, &msgs[2], 1},
+                                   {"linux chain8", bench_chain8_linux, &msgs[2], 1}};
+    struct bench_stat r[2];
+#if SIPHASH_BENCH_HAVE_LINUX
+    have_chain8_linux = 1;
+#endif
+    bench_alternate(c, have_chain8_linux ? 2 : 1, &opts, chain8, r);
+    /* ratio[1] is linux / ours; report ours / linux */
+    if (have_chain8_linux) {
+        chain8_ratio = r[1];
+        chain8_ratio.median = 1 / r[1].median;
+    }
+    if (opts.csv) {
+        bench_print_row(&opts, "chain8", "siphash const 8 (register chain)", "latency", "8",
+                        &chain8[0], 0, NULL);
+        if (have_chain8_linux)
+            bench_print_row(&opts, "chain8", "linux siphash_1u64 (register chain)", "latency",
+                            "8", &chain8[1], 0, NULL);
+    }
+}
+
+static void verdict(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static void verdict(int ok, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(opts.out, "  [%s] ", ok ? "met" : "NOT MET");
+    vfprintf(opts.out, fmt, ap);
+    fputc('\n', opts.out);
+    va_end(ap);
+    if (!ok)
+        targets_failed++;
+}
+
+static void print_targets(void)
+{
+    int sip = row_index("siphash"), sipc = row_index("siphash const");
+    int str = row_index("siphash stream"), md5 = row_index("md5 MD5()");
+    int sha1 = row_index("sha1 SHA1()"), sha1c = row_index("sha1 SHA1_Init");
+    int jg = row_index("jhash"), jw = row_index("jhash words");
+    int hs = row_index("hsiphash"), hsc = row_index("hsiphash const"), s13 = row_index("siphash13_64");
+    static const int short_si[] = {0, 1, 2, 3, 4, 5, 6, 7}; /* 1..64 bytes */
+
+    fprintf(opts.out, "\n== targets (issue 3), ratios = medians of per-round ratios ==\n");
+
+    /* 1. siphash() vs the faster of Linux and libsodium, 1..64 B. */
+    for (int k = 0; k < 2; k++) {
+        int row = k ? sipc : sip;
+        double worst = 0;
+        int worst_si = 0, worst_mode = 0, fails = 0;
+        for (int mode = 0; mode < NMODES; mode++)
+            for (size_t j = 0; j < sizeof short_si / sizeof short_si[0]; j++) {
+                int si = short_si[j];
+                double r = cells[row][mode][si].r_best;
+                if (r <= 0)
+                    continue;
+                if (r > 1.0)
+                    fails++;
+                if (r > worst)
+                    worst = r, worst_si = si, worst_mode = mode;
+            }
+        verdict(worst > 0 && worst <= 1.0,
+                "%s vs the fastest of Linux/libsodium (%s anchors), 1..64 B, both modes: "
+                "worst x%.3f (%zu B %s), %d of 16 cells above 1.00",
+                rows[row].name, k ? "all" : "generic", worst, bench_sizes[worst_si],
+                mode_name[worst_mode], fails);
+    }
+
+    /* 2. 8-byte constant-length latency against the 32-cycle bound. */
+    {
+        fprintf(opts.out, "  [info] 8 B constant-length latency, hash chained in a register: "
+                "siphash %.1f %s", cyc(chain8[0].median), unit());
+        if (have_chain8_linux)
+            fprintf(opts.out, ", Linux siphash_1u64 %.1f (ours x%.3f)", cyc(chain8[1].median),
+                    chain8_ratio.median);
+        fprintf(opts.out, "; bound 32 core cycles (8 rounds x 4-deep chain), quiet-machine "
+                "expectation <= 38\n");
+        fprintf(opts.out, "  [info] 8 B constant-length latency through the message address "
+                "(+ ~6 cycles of and/add/load): siphash const %.1f\n",
+                cyc(cells[sipc][MODE_LAT][2].s.median));
+    }
+
+    /* 3. Long messages. */
+    {
+        int si = BENCH_LONG;
+        double r = cells[sip][MODE_TP][si].r_best;
+        double cpb = cyc(cells[sip][MODE_TP][si].s.median) / (double)bench_sizes[si];
+        verdict(r > 0 && r <= 1.05,
+                "long messages (16 KiB): siphash %.3f c/B, x%.3f the best anchor (<= 1.05); "
+                "bound ~1 core cycle/byte, distance %+.0f%%",
+                cpb, r, 100 * (cpb - 1.0));
+    }
+
+    /* 4. hsiphash / siphash13_64 vs jhash at 8 and 16 B, throughput. */
+    for (int j = 0; j < 2; j++) {
+        int si = j ? 4 : 2;
+        double a = ratio_of(s13, jg, MODE_TP, si), b = ratio_of(hs, jg, MODE_TP, si);
+        double c = ratio_of(hsc, jw, MODE_TP, si);
+        verdict(a > 0 && a <= 2.5 && b <= 2.5 && (c <= 0 || c <= 2.5),
+                "%zu B throughput vs jhash (<= 2.5): siphash13_64/jhash x%.2f, hsiphash/jhash x%.2f, "
+                "hsiphash const/jhash %s x%.2f",
+                bench_sizes[si], a, b, si == 2 ? "jhash_2words" : "jhash2(4 words)", c);
+    }
+
+    /* 5. MD5 and SHA-1 (the article's claim), <= 64 B, throughput. */
+    if (md5 >= 0 && sha1 >= 0) {
+        double wm = 1e9, ws = 1e9;
+        for (size_t j = 0; j < sizeof short_si / sizeof short_si[0]; j++) {
+            int si = short_si[j];
+            double m = ratio_of(md5, sip, MODE_TP, si);
+            double s = ratio_of(sha1, sip, MODE_TP, si), sc = ratio_of(sha1c, sip, MODE_TP, si);
+            if (sc > 0 && sc < s)
+                s = sc; /* the faster SHA-1 path */
+            if (m < wm)
+                wm = m;
+            if (s < ws)
+                ws = s;
+        }
+        verdict(wm >= 4, "MD5 / siphash, 1..64 B throughput: at least x%.1f (>= 4)", wm);
+        verdict(ws >= 2, "SHA-1 (%s) / siphash, 1..64 B throughput: at least x%.1f (>= 2)",
+                bench_cpu_has_sha_ni() ? "SHA-NI" : "no SHA-NI", ws);
+    } else {
+        fprintf(opts.out, "  [skip] MD5/SHA-1: OpenSSL rows not built (apt-get install libssl-dev)\n");
+    }
+
+    /* 6. Streaming vs one-shot on 1 KiB and 16 KiB. */
+    {
+        double a = ratio_of(str, sip, MODE_TP, 10), b = ratio_of(str, sip, MODE_TP, BENCH_LONG);
+        verdict(a > 0 && a <= 1.10 && b <= 1.10,
+                "streaming / one-shot (<= 1.10): x%.3f at 1 KiB, x%.3f at 16 KiB", a, b);
+    }
+    fprintf(opts.out, "  %d target%s not met\n", targets_failed, targets_failed == 1 ? "" : "s");
+}
+
+/* ---- main ----------------------------------------------------------------- */
+
+static void usage(void)
+{
+    printf("usage: siphash-bench [--quick] [--csv] [--runs N] [--run-ticks N] [--no-batch] [-v]\n"
+           "  --quick       a few short rounds (CI: checks that every row prints)\n"
+           "  --csv         machine-readable rows only (for bench/plot.sh)\n"
+           "  --runs N      alternating rounds per measurement (default %d)\n"
+           "  --run-ticks N minimum clock ticks per timed run\n"
+           "  --no-batch    skip the batch section\n",
+           41);
+}
 
 int main(int argc, char **argv)
 {
-    struct bench_opts o;
-    bench_opts_default(&o, argc > 1 && strcmp(argv[1], "--quick") == 0);
-    printf("cpu: %s, sha-ni: %d, cycles/tick %.3f\n", bench_cpu_model(), bench_cpu_has_sha_ni(),
-           bench_cycles_per_tick());
+    int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0;
+    long long run_ticks = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick"))
+            quick = 1;
+        else if (!strcmp(argv[i], "--csv"))
+            csv = 1;
+        else if (!strcmp(argv[i], "-v"))
+            verbose = 1;
+        else if (!strcmp(argv[i], "--no-batch"))
+            batch = 0;
+        else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
+            runs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--run-ticks") && i + 1 < argc)
+            run_ticks = atoll(argv[++i]);
+        else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            usage();
+            return 0;
+        } else {
+            usage();
+            return 2;
+        }
+    }
+    bench_opts_default(&opts, quick);
+    if (!quick) {
+        opts.runs = 41;
+        opts.run_ticks = 100000;
+    }
+    if (runs > 0)
+        opts.runs = runs | 1;
+    if (run_ticks > 0)
+        opts.run_ticks = (uint64_t)run_ticks;
+    opts.csv = csv;
+    opts.verbose = verbose;
+
+    rows = bench_rows(&nrows);
+    cells = calloc((size_t)nrows, sizeof *cells);
+    setup_msgs();
+    if (bench_rows_init(&msgs[0]) != 0) {
+        fprintf(stderr, "siphash-bench: an anchor failed to initialise (jhash self-test, "
+                        "libsodium or OpenSSL)\n");
+        return 1;
+    }
+
+    double cpt = bench_cycles_per_tick();
+    if (csv) {
+        bench_print_csv_header(&opts);
+    } else {
+        fprintf(opts.out, "siphash-bench (libsiphash %s)%s\n", siphash_version(),
+                quick ? " --quick: numbers are NOT meaningful" : "");
+        fprintf(opts.out, "cpu: %s; SHA-NI: %s\n", bench_cpu_model(),
+                bench_cpu_has_sha_ni() ? "yes" : "no");
+        fprintf(opts.out, "clock: %s at %.3f GHz; core cycles per tick ~%.3f (chain of dependent "
+                          "adds) => core ~%.2f GHz\n",
+                bench_tick_name(), bench_ticks_per_second() / 1e9, cpt,
+                cpt * bench_ticks_per_second() / 1e9);
+#if SIPHASH_BENCH_HAVE_OPENSSL
+        fprintf(opts.out, "openssl: %s\n", bench_openssl_version());
+#endif
+#if SIPHASH_BENCH_HAVE_SODIUM
+        fprintf(opts.out, "libsodium: %s\n", bench_sodium_version());
+#endif
+#if SIPHASH_BENCH_HAVE_LINUX
+        fprintf(opts.out, "linux: lib/siphash.c from the build tree (linux-source), same compiler "
+                          "and flags as ours\n");
+#endif
+        for (int i = 0; i < nrows; i++)
+            if (rows[i].missing)
+                fprintf(opts.out, "missing anchor: %s (apt-get install %s)\n", rows[i].name,
+                        rows[i].missing);
+        fprintf(opts.out, "method: %d alternating rounds of every row per (mode, size), runs of "
+                          ">= %llu ticks; median, spread = half the inter-quartile range\n",
+                opts.runs, (unsigned long long)opts.run_ticks);
+    }
+    if (cross_check())
+        return 1;
+
+    measure();
+    measure_chain8();
+
+    if (csv) {
+        print_csv();
+    } else {
+        for (int mode = 0; mode < NMODES; mode++)
+            for (int what = 0; what < 3; what++)
+                print_table(mode, what);
+        print_targets();
+        double cpt2 = bench_cycles_per_tick_measure();
+        fprintf(opts.out, "core cycles per tick at the end: ~%.3f (start %.3f)\n", cpt2, cpt);
+    }
+
 #ifdef SIPHASH_BENCH_HAVE_BATCH
-    bench_batch_section(&o);
+    if (batch)
+        bench_batch_section(&opts);
+#else
+    (void)batch;
 #endif
     return 0;
 }

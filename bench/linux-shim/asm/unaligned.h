@@ -1,0 +1,2 @@
+/* asm/unaligned.h — see ../shim.h */
+#include "../shim.h"

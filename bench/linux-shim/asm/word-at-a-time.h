@@ -1,0 +1,2 @@
+/* asm/word-at-a-time.h — see ../shim.h */
+#include "../shim.h"

@@ -1,0 +1,2 @@
+/* linux/dcache.h — see ../shim.h */
+#include "../shim.h"

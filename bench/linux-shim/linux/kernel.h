@@ -1,0 +1,2 @@
+/* linux/kernel.h — see ../shim.h */
+#include "../shim.h"

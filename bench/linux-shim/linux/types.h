@@ -1,0 +1,2 @@
+/* linux/types.h — see ../shim.h */
+#include "../shim.h"

@@ -1,0 +1,276 @@
+/*
+ * rows.c — the timed loops of the main table.
+ *
+ * Every row is one expression hashing message p of n bytes, put into two
+ * loops:
+ *   throughput: hash a rotating set of messages and sum the results; the
+ *               calls are independent, so the core may overlap them.
+ *   latency:    the message's address depends on the previous hash
+ *               (p = base + (h & zero), zero hidden from the compiler), so
+ *               no load of a message can start before the previous hash
+ *               is done: each call waits for the one before.  (Storing h
+ *               into the message instead would time store-to-load
+ *               forwarding, which penalises some load patterns and not
+ *               others; the address chain adds the same ~6 cycles to
+ *               every row.)
+ * "Generic" rows see n as a run-time value (hidden from the compiler);
+ * "const" rows are compiled once per size with n a constant, so inline
+ * length folding (siphash() -> siphash_1u64() ...) happens as in user code.
+ * Anchors live in other translation units and are called, never inlined.
+ */
+#include "rows.h"
+
+#include <string.h>
+
+#include "anchors.h"
+#include "linux_siphash.h"
+
+const size_t bench_sizes[BENCH_NSIZES] = {1, 4, 8, 12, 16, 24, 32, 64, 128, 256, 1024, 16384};
+
+/* The loop bodies.  EXPR sees p (message), n (length), m (messages). */
+#define TP_BODY(EXPR)                                                          \
+    const struct bench_msgs *m = (const struct bench_msgs *)arg;               \
+    const uint8_t *base = m->buf;                                              \
+    const size_t stride = m->stride;                                           \
+    const uint64_t mask = m->mask;                                             \
+    uint64_t acc = 0;                                                          \
+    for (uint64_t i = 0; i < iters; i++) {                                     \
+        const uint8_t *p = base + (size_t)(i & mask) * stride;                 \
+        acc += (uint64_t)(EXPR);                                               \
+    }                                                                          \
+    return acc
+
+#define LAT_BODY(EXPR)                                                         \
+    const struct bench_msgs *m = (const struct bench_msgs *)arg;               \
+    const uint8_t *base = m->buf;                                              \
+    uint64_t h = 0, zero = 0;                                                  \
+    BENCH_OPAQUE(zero);                                                        \
+    for (uint64_t i = 0; i < iters; i++) {                                     \
+        const uint8_t *p = base + (size_t)(h & zero);                          \
+        h = (uint64_t)(EXPR);                                                  \
+    }                                                                          \
+    return h
+
+/* A generic row: one throughput and one latency loop, n opaque. */
+#define GENERIC_ROW(name, EXPR)                                                \
+    static uint64_t name##_tp(void *arg, uint64_t iters)                       \
+    {                                                                          \
+        size_t n = ((const struct bench_msgs *)arg)->len;                      \
+        BENCH_OPAQUE(n);                                                       \
+        TP_BODY(EXPR);                                                         \
+    }                                                                          \
+    static uint64_t name##_lat(void *arg, uint64_t iters)                      \
+    {                                                                          \
+        size_t n = ((const struct bench_msgs *)arg)->len;                      \
+        BENCH_OPAQUE(n);                                                       \
+        LAT_BODY(EXPR);                                                        \
+    }
+
+/* A constant-length row at size N. */
+#define CONST_ROW_AT(name, N, EXPR)                                            \
+    static uint64_t name##_tp_##N(void *arg, uint64_t iters)                   \
+    {                                                                          \
+        const size_t n = N;                                                    \
+        (void)n;                                                               \
+        TP_BODY(EXPR);                                                         \
+    }                                                                          \
+    static uint64_t name##_lat_##N(void *arg, uint64_t iters)                  \
+    {                                                                          \
+        const size_t n = N;                                                    \
+        (void)n;                                                               \
+        LAT_BODY(EXPR);                                                        \
+    }
+
+#define ALL_SIZES(X, name, EXPR)                                               \
+    X(name, 1, EXPR) X(name, 4, EXPR) X(name, 8, EXPR) X(name, 12, EXPR)       \
+    X(name, 16, EXPR) X(name, 24, EXPR) X(name, 32, EXPR) X(name, 64, EXPR)    \
+    X(name, 128, EXPR) X(name, 256, EXPR) X(name, 1024, EXPR)                  \
+    X(name, 16384, EXPR)
+#define CONST_ROW(name, EXPR) ALL_SIZES(CONST_ROW_AT, name, EXPR)
+
+#define LE32(q) siphash_load_le32_(q)
+#define LE64(q) siphash_load_le64_(q)
+
+/* ---- ours ---------------------------------------------------------------- */
+
+GENERIC_ROW(our_siphash, siphash(p, n, &m->key))
+CONST_ROW(our_siphash_c, siphash(p, n, &m->key))
+CONST_ROW_AT(our_u32, 4, siphash_1u32(LE32(p), &m->key))
+CONST_ROW_AT(our_u32, 8, siphash_2u32(LE32(p), LE32(p + 4), &m->key))
+CONST_ROW_AT(our_u32, 12, siphash_3u32(LE32(p), LE32(p + 4), LE32(p + 8), &m->key))
+CONST_ROW_AT(our_u32, 16, siphash_4u32(LE32(p), LE32(p + 4), LE32(p + 8), LE32(p + 12), &m->key))
+GENERIC_ROW(our_sip13, siphash13_64(p, n, &m->key))
+GENERIC_ROW(our_hsip, hsiphash(p, n, &m->hkey))
+CONST_ROW(our_hsip_c, hsiphash(p, n, &m->hkey))
+GENERIC_ROW(our_half13, halfsiphash13_32(p, n, &m->halfkey))
+
+static uint64_t our128(const uint8_t *p, size_t n, const siphash_key_t *k)
+{
+    uint8_t out[16];
+    siphash24_128(p, n, k, out);
+    return LE64(out);
+}
+GENERIC_ROW(our_sip128, our128(p, n, &m->key))
+
+static inline uint64_t our_stream(const uint8_t *p, size_t n, const siphash_key_t *k)
+{
+    siphash_ctx_t ctx;
+    uint8_t out[8];
+    siphash_ctx_init(&ctx, k, 2, 4, 8);
+    siphash_ctx_update(&ctx, p, n);
+    siphash_ctx_final(&ctx, out);
+    return LE64(out);
+}
+GENERIC_ROW(our_stream, our_stream(p, n, &m->key))
+
+/* ---- anchors ------------------------------------------------------------- */
+
+GENERIC_ROW(jhash_g, bench_jhash(p, n, 0))
+CONST_ROW_AT(jhash_w, 4, bench_jhash_1word(LE32(p), 0))
+CONST_ROW_AT(jhash_w, 8, bench_jhash_2words(LE32(p), LE32(p + 4), 0))
+CONST_ROW_AT(jhash_w, 12, bench_jhash_3words(LE32(p), LE32(p + 4), LE32(p + 8), 0))
+/* jhash2 takes u32 words in CPU order: the messages are 64-byte aligned
+ * and this bench runs on little-endian hosts (jhash2 is compared with
+ * nothing, only timed). */
+CONST_ROW_AT(jhash_w, 16, bench_jhash2_4((const uint32_t *)(const void *)p, 0))
+CONST_ROW_AT(jhash_w, 24, bench_jhash2_6((const uint32_t *)(const void *)p, 0))
+CONST_ROW_AT(jhash_w, 32, bench_jhash2_8((const uint32_t *)(const void *)p, 0))
+
+#if SIPHASH_BENCH_HAVE_LINUX
+GENERIC_ROW(lx_sip, linux___siphash_unaligned(p, n, &m->key))
+CONST_ROW(lx_sip_c, linux_siphash_inline(p, n, &m->key))
+GENERIC_ROW(lxwa_sip, linuxwa___siphash_unaligned(p, n, &m->key))
+GENERIC_ROW(lx_hsip, linux___hsiphash_unaligned(p, n, &m->hkey))
+CONST_ROW(lx_hsip_c, linux_hsiphash_inline(p, n, &m->hkey))
+#endif
+
+#if SIPHASH_BENCH_HAVE_SODIUM
+GENERIC_ROW(sodium_sip, bench_sodium_siphash24(p, n, m->kbytes))
+GENERIC_ROW(sodium_sipx, bench_sodium_siphashx24(p, n, m->kbytes))
+#endif
+
+#if SIPHASH_BENCH_HAVE_OPENSSL
+GENERIC_ROW(evp_sip, bench_evp_siphash(p, n))
+GENERIC_ROW(md5_g, bench_md5(p, n))
+GENERIC_ROW(sha1_g, bench_sha1(p, n))
+GENERIC_ROW(sha1c_g, bench_sha1_ctx(p, n))
+#endif
+
+/* ---- 8-byte latency in registers ------------------------------------------
+ * siphash(&x, 8, key) with x a local folds to siphash_1u64(x, key): the
+ * previous hash goes straight into the next call's argument register, the
+ * purest form of the 8-byte latency (beside Linux's siphash_1u64). */
+uint64_t bench_chain8_ours(void *arg, uint64_t iters)
+{
+    const struct bench_msgs *m = (const struct bench_msgs *)arg;
+    uint64_t h = 0;
+    for (uint64_t i = 0; i < iters; i++) {
+        uint64_t x = h;
+        h = siphash(&x, 8, &m->key);
+    }
+    return h;
+}
+
+uint64_t bench_chain8_linux(void *arg, uint64_t iters)
+{
+#if SIPHASH_BENCH_HAVE_LINUX
+    const struct bench_msgs *m = (const struct bench_msgs *)arg;
+    uint64_t h = 0;
+    for (uint64_t i = 0; i < iters; i++)
+        h = linux_siphash_1u64(h, &m->key);
+    return h;
+#else
+    (void)arg;
+    (void)iters;
+    return 0;
+#endif
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+#define ALL_GENERIC(name)                                                      \
+    {name##_tp, name##_tp, name##_tp, name##_tp, name##_tp, name##_tp,         \
+     name##_tp, name##_tp, name##_tp, name##_tp, name##_tp, name##_tp},        \
+    {name##_lat, name##_lat, name##_lat, name##_lat, name##_lat, name##_lat,   \
+     name##_lat, name##_lat, name##_lat, name##_lat, name##_lat, name##_lat}
+#define ALL_CONST(name)                                                        \
+    {name##_tp_1, name##_tp_4, name##_tp_8, name##_tp_12, name##_tp_16,        \
+     name##_tp_24, name##_tp_32, name##_tp_64, name##_tp_128, name##_tp_256,   \
+     name##_tp_1024, name##_tp_16384},                                         \
+    {name##_lat_1, name##_lat_4, name##_lat_8, name##_lat_12, name##_lat_16,   \
+     name##_lat_24, name##_lat_32, name##_lat_64, name##_lat_128,              \
+     name##_lat_256, name##_lat_1024, name##_lat_16384}
+/* Rows that exist at 4, 8, 12, 16 (and 24, 32) bytes only. */
+#define AT_4_16(name)                                                          \
+    {NULL, name##_tp_4, name##_tp_8, name##_tp_12, name##_tp_16, NULL, NULL,   \
+     NULL, NULL, NULL, NULL, NULL},                                            \
+    {NULL, name##_lat_4, name##_lat_8, name##_lat_12, name##_lat_16, NULL,     \
+     NULL, NULL, NULL, NULL, NULL, NULL}
+#define AT_4_32(name)                                                          \
+    {NULL, name##_tp_4, name##_tp_8, name##_tp_12, name##_tp_16,               \
+     name##_tp_24, name##_tp_32, NULL, NULL, NULL, NULL, NULL},                \
+    {NULL, name##_lat_4, name##_lat_8, name##_lat_12, name##_lat_16,           \
+     name##_lat_24, name##_lat_32, NULL, NULL, NULL, NULL, NULL}
+#define MISSING(pkg) {NULL}, {NULL}, pkg
+
+#define M64 UINT64_MAX
+#define M32 0xffffffffu
+
+static const struct bench_row rows[] = {
+    {"siphash", WHO_OURS, CLASS_SIP24, 0, M64, ALL_GENERIC(our_siphash), NULL},
+    {"siphash const", WHO_OURS, CLASS_SIP24, 1, M64, ALL_CONST(our_siphash_c), NULL},
+    {"siphash_Nu32", WHO_OURS, CLASS_SIP24, 1, M64, AT_4_16(our_u32), NULL},
+    {"siphash13_64", WHO_OURS, CLASS_SIP13, 0, M32, ALL_GENERIC(our_sip13), NULL},
+    {"hsiphash", WHO_OURS, CLASS_SIP13, 0, M32, ALL_GENERIC(our_hsip), NULL},
+    {"hsiphash const", WHO_OURS, CLASS_SIP13, 1, M32, ALL_CONST(our_hsip_c), NULL},
+    {"halfsiphash13_32", WHO_OURS, CLASS_HALF13, 0, M32, ALL_GENERIC(our_half13), NULL},
+    {"siphash24_128", WHO_OURS, CLASS_SIP24_128, 0, M64, ALL_GENERIC(our_sip128), NULL},
+    {"siphash stream", WHO_OURS, CLASS_SIP24, 0, M64, ALL_GENERIC(our_stream), NULL},
+    {"jhash", WHO_ANCHOR, CLASS_JHASH, 0, M32, ALL_GENERIC(jhash_g), NULL},
+    {"jhash words", WHO_ANCHOR, CLASS_JHASH, 1, 0, AT_4_32(jhash_w), NULL},
+#if SIPHASH_BENCH_HAVE_LINUX
+    {"linux", WHO_ANCHOR, CLASS_SIP24, 0, M64, ALL_GENERIC(lx_sip), NULL},
+    {"linux fixed", WHO_ANCHOR, CLASS_SIP24, 1, M64, ALL_CONST(lx_sip_c), NULL},
+    {"linux wordaccess", WHO_ANCHOR, CLASS_SIP24, 0, M64, ALL_GENERIC(lxwa_sip), NULL},
+    {"linux hsiphash", WHO_ANCHOR, CLASS_SIP13, 0, M32, ALL_GENERIC(lx_hsip), NULL},
+    {"linux hsiphash fixed", WHO_ANCHOR, CLASS_SIP13, 1, M32, ALL_CONST(lx_hsip_c), NULL},
+#else
+    {"linux", WHO_ANCHOR, CLASS_SIP24, 0, M64, MISSING("linux-source-6.1 xz-utils")},
+#endif
+#if SIPHASH_BENCH_HAVE_SODIUM
+    {"sodium siphash24", WHO_ANCHOR, CLASS_SIP24, 0, M64, ALL_GENERIC(sodium_sip), NULL},
+    {"sodium siphashx24", WHO_ANCHOR, CLASS_SIP24_128, 0, M64, ALL_GENERIC(sodium_sipx), NULL},
+#else
+    {"sodium siphash24", WHO_ANCHOR, CLASS_SIP24, 0, M64, MISSING("libsodium-dev pkg-config")},
+#endif
+#if SIPHASH_BENCH_HAVE_OPENSSL
+    {"openssl EVP_MAC", WHO_ANCHOR, CLASS_SIP24, 0, M64, ALL_GENERIC(evp_sip), NULL},
+    {"md5 MD5()", WHO_ANCHOR, CLASS_OTHER, 0, 0, ALL_GENERIC(md5_g), NULL},
+    {"sha1 SHA1()", WHO_ANCHOR, CLASS_OTHER, 0, 0, ALL_GENERIC(sha1_g), NULL},
+    {"sha1 SHA1_Init", WHO_ANCHOR, CLASS_OTHER, 0, 0, ALL_GENERIC(sha1c_g), NULL},
+#else
+    {"openssl EVP_MAC", WHO_ANCHOR, CLASS_SIP24, 0, M64, MISSING("libssl-dev pkg-config")},
+    {"md5 MD5()", WHO_ANCHOR, CLASS_OTHER, 0, 0, MISSING("libssl-dev pkg-config")},
+    {"sha1 SHA1()", WHO_ANCHOR, CLASS_OTHER, 0, 0, MISSING("libssl-dev pkg-config")},
+#endif
+};
+
+const struct bench_row *bench_rows(int *n)
+{
+    *n = (int)(sizeof rows / sizeof rows[0]);
+    return rows;
+}
+
+int bench_rows_init(const struct bench_msgs *m)
+{
+    int ok = 1;
+    (void)m;
+    ok &= bench_jhash_selftest();
+#if SIPHASH_BENCH_HAVE_SODIUM
+    ok &= bench_sodium_init();
+#endif
+#if SIPHASH_BENCH_HAVE_OPENSSL
+    ok &= bench_evp_siphash_init(&m->key);
+#endif
+    return ok ? 0 : -1;
+}
