@@ -28,3 +28,48 @@ for c in range(1, 5):                        # other round counts (OpenSSL)
         seed("cd%d%d" % (c, d), c, d, (c + d) & 1, 9, [5, 11, 2, 0], msg[:37])
 seed("allff-key", 2, 4, 0, 8, [255, 255, 255, 255], b"\xff" * 100, key=b"\xff" * 16)
 seed("zero-key", 2, 4, 1, 4, [0, 0, 0, 0], bytes(33), key=bytes(16))
+
+# ---- fuzz_cli_key: byte 0 = family (bit 0) | file parser (bit 1) ----------
+kdir = os.path.join(os.path.dirname(out), "fuzz_cli_key")
+os.makedirs(kdir, exist_ok=True)
+HEX32 = b"000102030405060708090a0b0c0d0e0f"
+keys = {
+    "text-sip-hex": (0, HEX32),
+    "text-half-hex": (1, HEX32[:16]),
+    "text-upper-ws": (0, b"  " + HEX32.upper() + b"\n"),
+    "text-odd": (0, HEX32[:31]),
+    "text-short": (0, HEX32[:30]),
+    "text-nonhex": (0, HEX32[:10] + b"g" + HEX32[11:]),
+    "text-empty": (0, b""),
+    "file-sip-hex": (2, HEX32 + b"\n"),
+    "file-half-hex-crlf": (3, HEX32[:16] + b"\r\n"),
+    "file-sip-raw": (2, bytes(range(0xf0, 0x100))),
+    "file-half-raw": (3, b"\x00\xff\x10\x80 \n\t\x7f"),
+    "file-raw-allhex-chars": (2, b"0123456789abcdef"),
+    "file-ws-only": (2, b" \n\t\r"),
+    "file-binary-wrong": (2, bytes(range(40))),
+    "file-text-stray": (2, HEX32[:20] + b"z" + HEX32[21:] + b"\n"),
+}
+for name, (flags, body) in keys.items():
+    with open(os.path.join(kdir, name), "wb") as f:
+        f.write(bytes([flags]) + body)
+
+# ---- fuzz_cli_check: byte 0 = options, then the check file ---------------
+cdir = os.path.join(os.path.dirname(out), "fuzz_cli_check")
+os.makedirs(cdir, exist_ok=True)
+D64, D128, D32 = "0123456789abcdef", "00112233445566778899aabbccddeeff", "deadbeef"
+checks = {
+    "gnu": (0, "siphash-2-4-64:%s  file.txt\nsiphash-1-3-128:%s *bin.dat\n" % (D64, D128)),
+    "gnu-half": (0, "halfsiphash-2-4-32:%s  a\nhalfsiphash-1-3-64:%s  b c\n" % (D32, D64)),
+    "bsd": (0, "SipHash-2-4-64 (file.txt) = %s\nHalfSipHash-2-4-32 (x) = y) = %s\n" % (D64, D32)),
+    "escaped": (0, "\\siphash-2-4-64:%s  a\\nb\\\\c\\r\n\\SipHash-2-4-64 (q\\n) = %s\n" % (D64, D64)),
+    "crlf-comments": (0, "# comment\r\n\r\nsiphash-2-4-64:%s  crlf.txt\r\n" % D64),
+    "plain-with-a": (2, "%s  plain.txt\n%s  wide.txt\n" % (D64, D128)),
+    "plain-with-a-l": (2 | 16 | 32, "%s  plain.txt\n%s  wide.txt\n" % (D64, D128)),
+    "bad-lines": (0, "siphash-2-4-65:%s  x\nSIPHASH-2-4-064:%s  y\nsiphash-2-4-64:%sz  w\n"
+                  "siphash-2-4-64:%s\n \tsiphash-2-4-64:%s  lead\n\\\n" % (D64, D64, D64, D64, D64)),
+    "zero-terminated": (1, "siphash-2-4-64:%s  a\nnewline\0SipHash-1-3-128 (b) = %s\0" % (D64, D128)),
+}
+for name, (flags, body) in checks.items():
+    with open(os.path.join(cdir, name), "wb") as f:
+        f.write(bytes([flags]) + body.encode())
