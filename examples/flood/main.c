@@ -14,6 +14,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "flood.h"
 
+#include <math.h>
 #include <siphash.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,26 +22,24 @@
 
 #define LINUX_BITS 12 /* 4096 buckets: a fixed kernel-style table of modest size */
 
-enum input { STRINGS, FLOWS };
-
 struct series {
     const char *table, *hash;
     int weak;
-    enum input input;
     int stopped;
+    double first_n, first_t, last_n, last_t; /* for the growth exponent */
 };
 
 static struct series all[] = {
 #ifdef FLOOD_HAVE_GLIB
-    {"glib", "g_str_hash", 1, STRINGS, 0},
-    {"glib", "siphash13", 0, STRINGS, 0},
+    {.table = "glib", .hash = "g_str_hash", .weak = 1},
+    {.table = "glib", .hash = "siphash13", .weak = 0},
 #endif
 #ifdef FLOOD_HAVE_UTHASH
-    {"uthash", "HASH_BER", 1, STRINGS, 0},
-    {"uthash", "siphash13", 0, STRINGS, 0},
+    {.table = "uthash", .hash = "HASH_BER", .weak = 1},
+    {.table = "uthash", .hash = "siphash13", .weak = 0},
 #endif
-    {"linux", "jhash", 1, FLOWS, 0},
-    {"linux", "hsiphash", 0, FLOWS, 0},
+    {.table = "linux", .hash = "jhash", .weak = 1},
+    {.table = "linux", .hash = "hsiphash", .weak = 0},
 };
 #define NSERIES (sizeof all / sizeof all[0])
 
@@ -168,6 +167,9 @@ int main(int argc, char **argv)
             fprintf(csv, "%s,%s,%zu,%.6f,%.6f,%zu\n", se->table, se->hash, ns[k], r.insert_s,
                     r.lookup_s, r.longest);
             double total = r.insert_s + r.lookup_s;
+            if (se->first_n == 0)
+                se->first_n = (double)ns[k], se->first_t = total;
+            se->last_n = (double)ns[k], se->last_t = total;
             if (total > budget && k + 1 < count) {
                 se->stopped = 1;
                 double ratio = (double)ns[k + 1] / (double)ns[k];
@@ -179,6 +181,16 @@ int main(int argc, char **argv)
         fflush(stdout);
     }
     fclose(csv);
+
+    /* Slope on the log-log plot: 2 = quadratic (flooded), ~1 = linear. */
+    printf("\ngrowth of insert + lookup time, N^x between the first and last N run:\n");
+    for (size_t s = 0; s < NSERIES; s++) {
+        const struct series *se = &all[s];
+        if (se->last_n > se->first_n && se->first_t > 0)
+            printf("  %-7s %-11s x = %.2f  (N = %.0f .. %.0f)\n", se->table, se->hash,
+                   log(se->last_t / se->first_t) / log(se->last_n / se->first_n), se->first_n,
+                   se->last_n);
+    }
     printf("\nwrote %s (plot it with examples/flood/plot.sh %s out.svg)\n", csv_path, csv_path);
     free(sbuf);
     free(fbuf);
