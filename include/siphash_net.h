@@ -20,9 +20,12 @@
  *   (so pass ntohs(th->source), ntohl(th->seq)).  The functions put ports
  *   into the hashed message in network order themselves.
  * - Every function hashes an explicit byte string (documented below), so it
- *   returns the same answer on every platform.  On little-endian machines
- *   that byte string is the one Linux hashes, so with the same 16-byte key
- *   the 32-bit results equal Linux's.
+ *   returns the same answer on every platform.  For ISNs, timestamp offsets
+ *   and SYN cookies that byte string is the one Linux hashes on a
+ *   little-endian machine, so with the same 16-byte key the 32-bit results
+ *   equal Linux's.  The port offset appends a time seed Linux does not have
+ *   (with seed 0 it is Linux's secure_ipv4_port_ephemeral message plus four
+ *   zero bytes, so it differs).
  * - Return values: 0 on success; -EINVAL (from <errno.h>) for a NULL
  *   pointer, an all-zero key (never initialised, or generation failed — a
  *   zero key is public and protects nothing), or an MSS the SYN-cookie table
