@@ -95,8 +95,11 @@ static bool decode_hex(const unsigned char *s, size_t b, size_t e, const sum_alg
                  ndig, family(a), 2 * keylen, keylen);
         return false;
     }
+    /* Unsigned: the shift stays defined even if a caller broke the "all
+     * hex" promise (clang-analyzer cannot see that promise across calls). */
     for (size_t i = 0; i < keylen; i++)
-        out[i] = (uint8_t)(hexval(s[b + 2 * i]) << 4 | hexval(s[b + 2 * i + 1]));
+        out[i] = (uint8_t)((unsigned)hexval(s[b + 2 * i]) << 4 |
+                           (unsigned)hexval(s[b + 2 * i + 1]));
     return true;
 }
 
