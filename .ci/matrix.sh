@@ -49,6 +49,11 @@ run() {
     "$@"
 }
 
+# note TEXT: one fact for this configuration's summary line.
+note() {
+    echo "$*" >>"$OUT/.notes-$MATRIX_CONFIG"
+}
+
 header() {
     printf '\n==========================================================================\n'
     printf '== matrix: %s — %s\n' "$1" "$2"
@@ -73,7 +78,17 @@ run_ctest() {
     local rc=0
     run ctest --test-dir "$dir" --output-on-failure --no-tests=error \
         -j "$JOBS" --timeout "$CTEST_TIMEOUT" "$@" 2>&1 | tee "$log" || rc=$?
+    note "$(grep -E 'tests passed|No tests were found' "$log" | tail -n1)"
     return "$rc"
+}
+
+# expect_elf FILE PATTERN: the build really is for the intended target
+# before its test results are trusted.
+expect_elf() {
+    local what
+    what=$(file -L "$1")
+    echo "$what"
+    grep -q "$2" <<<"$what" || { echo "matrix: $1 is not '$2'"; return 1; }
 }
 
 # The gcc Release build is shared by gcc, valgrind and install: "gcc" makes
@@ -125,8 +140,7 @@ run_m32() {
     configure_build "$OUT/m32" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchains/i686-linux-gnu-m32.cmake" \
         -DCMAKE_BUILD_TYPE=Release -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF
     # Prove the build really is 32-bit before trusting its test results.
-    run file -L "$OUT/m32/src/libsiphash.so"
-    file -L "$OUT/m32/src/libsiphash.so" | grep -q 'ELF 32-bit LSB.*80386'
+    expect_elf "$OUT/m32/src/libsiphash.so" 'ELF 32-bit LSB.*80386'
     run_ctest "$OUT/m32"
 }
 
@@ -140,27 +154,67 @@ run_cross() {
     export QEMU_LD_PREFIX=/usr/$triple
     configure_build "$OUT/$name" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchains/$triple.cmake" \
         -DCMAKE_BUILD_TYPE=Release -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF
-    run file -L "$OUT/$name/src/libsiphash.so"
-    file -L "$OUT/$name/src/libsiphash.so" | grep -q "$pattern"
+    expect_elf "$OUT/$name/src/libsiphash.so" "$pattern"
     run_ctest "$OUT/$name"
 }
 
 run_s390x() { run_cross s390x s390x-linux-gnu 'ELF 64-bit MSB.*S/390'; }
 run_aarch64() { run_cross aarch64 aarch64-linux-gnu 'ELF 64-bit LSB.*aarch64'; }
 
-# memcheck over the gcc Release build's suite.  Left out by label:
-#   cli       tests that run siphashsum from a shell script — valgrind would
-#             check /bin/sh, not our code (the CLI binary is covered by
-#             the fuzz/cli C tests that link the parser directly);
-#   valgrind  tests that run valgrind themselves (the constant-time test);
-#   fuzz      libFuzzer smoke runs (ASan-instrumented, incompatible).
+# memcheck over the gcc Release build's suite.  Left out of `ctest -T
+# memcheck`:
+#   label "valgrind"  tests that run valgrind themselves (constant-time test)
+#   name  ^cli_       the CLI tests: their command is `bash run.sh`, so
+#                     memcheck would check bash, not siphashsum.  They run
+#                     afterwards instead, with valgrind as the wrapper of
+#                     every siphashsum run (run.sh's SIPHASHSUM_EMULATOR,
+#                     the hook qemu uses), so the tool itself is checked.
+VALGRIND_LEAKS="--leak-check=full --errors-for-leak-kinds=definite,indirect"
 run_valgrind() {
     export SIPHASH_TEST_QUICK=1
     ensure_gcc_build
-    local exclude=${VALGRIND_EXCLUDE:-cli|valgrind|fuzz}
-    run_ctest "$OUT/gcc" -T memcheck -LE "$exclude" \
+    local rc=0 exclude=${VALGRIND_EXCLUDE:-valgrind}
+    run_ctest "$OUT/gcc" -T memcheck -LE "$exclude" -E '^cli_' \
         --overwrite MemoryCheckCommand="$(command -v valgrind)" \
-        --overwrite "MemoryCheckCommandOptions=--error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect --track-origins=yes --quiet"
+        --overwrite "MemoryCheckCommandOptions=--error-exitcode=1 $VALGRIND_LEAKS --track-origins=yes --quiet" ||
+        rc=$?
+    valgrind_cli || rc=1
+    return "$rc"
+}
+
+# The CLI test script with every siphashsum (and helper) run under memcheck.
+# A memcheck error exits 99, which run.sh sees as a wrong exit status.
+valgrind_cli() {
+    local sections
+    sections=$(ctest --test-dir "$OUT/gcc" -N -R '^cli_' | sed -n 's/.*Test *#[0-9]*: cli_//p')
+    if [[ -z $sections ]]; then
+        echo "valgrind: no CLI tests in this build, nothing more to check"
+        return 0
+    fi
+    local sum=$OUT/gcc/tools/siphashsum oneshot=$OUT/gcc/tests/cli/cli_oneshot
+    for f in "$sum" "$oneshot" "$ROOT/tests/cli/run.sh"; do
+        if [[ ! -f $f ]]; then
+            echo "valgrind: $f missing (did the CLI test layout change?)"
+            return 1
+        fi
+    done
+    local s r rc=0 passed=0
+    for s in $sections; do
+        echo "+ valgrind: tests/cli/run.sh $s (siphashsum under memcheck)"
+        r=0
+        SIPHASHSUM=$sum ONESHOT=$oneshot VECTOR_DIR=$ROOT/tests/vectors READFAIL_SHIM='' \
+            SIPHASH_SANITIZED=0 \
+            SIPHASHSUM_EMULATOR="valgrind -q --error-exitcode=99 $VALGRIND_LEAKS" \
+            bash "$ROOT/tests/cli/run.sh" "$s" || r=$?
+        case $r in
+            0) passed=$((passed + 1)) ;;
+            77) echo "valgrind: cli $s skipped" ;;
+            *) echo "valgrind: cli $s FAILED (exit $r)"; rc=1 ;;
+        esac
+    done
+    echo "valgrind: CLI sections under memcheck: $passed passed of $(wc -w <<<"$sections")"
+    note "CLI sections under memcheck: $passed/$(wc -w <<<"$sections") passed"
+    return "$rc"
 }
 
 run_install() {
@@ -182,13 +236,18 @@ run_install() {
     done
 
     # ABI: the SONAME carries the major version, and only the API is exported.
-    run readelf -d "$lib"
-    readelf -d "$lib" | grep -q 'Library soname: \[libsiphash\.so\.1\]' ||
+    # (Outputs are captured before grep: `cmd | grep -q` under pipefail fails
+    # whenever grep's early exit kills cmd with SIGPIPE.)
+    local dyn
+    dyn=$(readelf -d "$lib")
+    grep -F SONAME <<<"$dyn"
+    grep -q 'Library soname: \[libsiphash\.so\.1\]' <<<"$dyn" ||
         { echo "install: SONAME is not libsiphash.so.1"; return 1; }
     local syms bad
     syms=$(nm -D --defined-only "$lib" | awk 'NF >= 3 { print $3 }')
     bad=$(grep -Ev '^(siphash|hsiphash|halfsiphash)' <<<"$syms" || true)
     echo "install: $(wc -l <<<"$syms") exported symbols"
+    note "SONAME libsiphash.so.1, $(wc -l <<<"$syms") symbols, all public"
     if [[ -n $bad ]]; then
         echo "install: symbols exported outside the API:"
         echo "$bad"
@@ -206,11 +265,12 @@ run_install() {
     run cmake -S "$ROOT/tests/install" -B "$tmp/consumer-cmake" -DCMAKE_PREFIX_PATH="$prefix"
     run cmake --build "$tmp/consumer-cmake"
 
-    local exe out
+    local exe out deps
     for exe in "$tmp/consumer-pkgconfig" "$tmp/consumer-cmake/consumer"; do
         # It must run against the installed library, not the build tree's.
-        ldd "$exe" | grep libsiphash
-        ldd "$exe" | grep -q "libsiphash\.so\.1 => $libdir/" ||
+        deps=$(ldd "$exe")
+        grep libsiphash <<<"$deps"
+        grep -q "libsiphash\.so\.1 => $libdir/" <<<"$deps" ||
             { echo "install: $exe does not load $libdir/libsiphash.so.1"; return 1; }
         echo "+ $exe"
         out=$("$exe")
@@ -219,6 +279,7 @@ run_install() {
             { echo "install: $exe printed '$out', expected $PAPER_EXAMPLE"; return 1; }
     done
     echo "install: both consumers print $PAPER_EXAMPLE"
+    note "pkg-config and find_package consumers print $PAPER_EXAMPLE"
 }
 
 # ------------------------------------------------------------------- main
@@ -253,15 +314,18 @@ for c in "${configs[@]}"; do
     # A subshell per configuration: its environment stays its own, and set -e
     # still applies inside (it would not in an `if ( ... )` condition).
     set +e
-    (set -e; "run_$c")
+    rm -f "$OUT/.notes-$c"
+    (
+        set -e
+        MATRIX_CONFIG=$c
+        "run_$c"
+    )
     rc=$?
     set -e
     seconds[$c]=$((SECONDS - start))
-    dir=$OUT/$c
-    [[ $c == valgrind ]] && dir=$OUT/gcc
     detail[$c]=""
-    if [[ $c != install && -f $dir/matrix-ctest.log ]]; then
-        detail[$c]=$(grep -E 'tests passed|No tests were found' "$dir/matrix-ctest.log" | tail -n1 || true)
+    if [[ -f $OUT/.notes-$c ]]; then
+        detail[$c]=$(paste -sd';' "$OUT/.notes-$c" | sed 's/;/; /g')
     fi
     if [[ $rc -eq 0 ]]; then
         status[$c]=PASS
