@@ -751,8 +751,46 @@ t_memory() {
     [ -n "$kb" ] && [ "$kb" -lt 8192 ] || fail "peak RSS (pipe) ${kb:-?} KiB, limit 8192 KiB"
 }
 
+# ---------------------------------------------------------------------------
+# docs: the man pages cover what they must and render without warnings
+# ---------------------------------------------------------------------------
+t_docs() {
+    local src=${SOURCE_DIR:?} f opt
+    # Every function the public header declares is described in siphash(3).
+    local funcs
+    funcs=$(sed -n 's/^\(SIPHASH_API\|static inline\) [^(]*[ *]\([a-z_0-9]*\)(.*/\2/p' \
+        "$src/include/siphash.h" | grep -v '_$')
+    checks=$((checks + 1))
+    [ "$(echo "$funcs" | wc -l)" -gt 40 ] || fail "found only $(echo "$funcs" | wc -l) functions in siphash.h"
+    for f in $funcs; do
+        checks=$((checks + 1))
+        grep -Eq "^\.B[IR]? \"?[^\"]*\\b$f\\b" "$src/docs/siphash.3" ||
+            grep -Eq "^\.BR $f " "$src/docs/siphash.3" ||
+            fail "siphash(3) does not describe $f"
+        checks=$((checks + 1))
+        grep -Eq "^\.BR $f \(\)" "$src/docs/siphash.3" ||
+            fail "siphash(3) mentions $f only in the synopsis"
+    done
+    # Every long option of --help is in siphashsum(1).
+    run --help
+    for opt in $(grep -o -- '--[a-z][a-z-]*' out | sort -u); do
+        checks=$((checks + 1))
+        grep -q -- "$(echo "$opt" | sed 's/-/\\\\-/g')" "$src/docs/siphashsum.1" ||
+            fail "siphashsum(1) does not document $opt"
+    done
+    if command -v groff >/dev/null; then
+        for f in siphashsum.1 siphash.3; do
+            checks=$((checks + 1))
+            groff -man -Tutf8 -ww -z "$src/docs/$f" >groff.log 2>&1
+            [ -s groff.log ] && fail "groff warnings in $f: $(cat groff.log)"
+        done
+    else
+        echo "SKIP: groff missing, man pages not rendered"
+    fi
+}
+
 case $section in
-vectors | output | check | keys | keygen | errors | stdout | memory) ;;
+vectors | output | check | keys | keygen | errors | stdout | memory | docs) ;;
 *) echo "run.sh: unknown section '$section'" >&2; exit 2 ;;
 esac
 "t_$section"
