@@ -2,7 +2,7 @@
 # .ci/consumers.sh — the consumers step: build the flood demo (GLib, uthash
 # and Linux-style tables) and the network/adapter tests, run the tests, run
 # the demo in --quick mode and plot its CSV.  Run from the repository root;
-# needs the packages in .ci/packages-consumers.txt.  About 10-20 s.
+# needs the packages in .ci/packages-consumers.txt.  15-30 s, mostly compiling.
 set -euo pipefail
 
 build=${BUILD_DIR:-build-ci-consumers}
