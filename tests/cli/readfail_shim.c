@@ -7,12 +7,15 @@
  *   READFAIL_NAME=victim READFAIL_AFTER=100000 LD_PRELOAD=.../readfail.so cmd
  *
  * Reads of a descriptor whose file's base name is READFAIL_NAME return data
- * up to offset READFAIL_AFTER, then fail with EIO.  Every other read() is
- * passed to the kernel unchanged.  Test use only.
+ * up to offset READFAIL_AFTER, then fail with EIO; each failure is noted
+ * as "EIO at OFFSET" in the file READFAIL_LOG (if set), so a test can see
+ * that the error came mid-file.  Every other read() is passed to the
+ * kernel unchanged.  Test use only.
  */
 #define _GNU_SOURCE /* syscall() */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +45,17 @@ ssize_t read(int fd, void *buf, size_t len)
         off_t after = after_s ? (off_t)strtoll(after_s, NULL, 10) : 0;
         off_t pos = lseek(fd, 0, SEEK_CUR);
         if (pos >= after) {
+            const char *log = getenv("READFAIL_LOG");
+            if (log) {
+                char line[64];
+                int n = snprintf(line, sizeof line, "EIO at %lld\n", (long long)pos);
+                int lfd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+                if (lfd >= 0) {
+                    if (write(lfd, line, (size_t)n) < 0)
+                        (void)0; /* the test will notice the missing line */
+                    close(lfd);
+                }
+            }
             errno = EIO;
             return -1;
         }

@@ -21,6 +21,7 @@ section=${1:?usage: run.sh SECTION}
 READFAIL_SHIM=${READFAIL_SHIM-}
 SIPHASHSUM_EMULATOR=${SIPHASHSUM_EMULATOR-}
 SIPHASH_SANITIZED=${SIPHASH_SANITIZED:-0}
+SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 unset SIPHASH_KEY
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/siphashsum-test.XXXXXX") || exit 1
@@ -611,17 +612,14 @@ t_errors() {
     if [ -n "$READFAIL_SHIM" ] && [ -z "$SIPHASHSUM_EMULATOR" ]; then
         head -c 300000 /dev/zero >victim
         READFAIL_NAME=victim READFAIL_AFTER=100000 LD_PRELOAD=$READFAIL_SHIM \
+            READFAIL_LOG=$tmp/readfail.log \
             ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
             "$SIPHASHSUM" --key "$K" m15 victim m3 >out 2>err
         rc=$?
         expect "read error mid-file" 1 "siphashsum: victim: Input/output error\n"
         expect_out "read error mid-file: others hashed" "siphash-2-4-64:$h15  m15\nsiphash-2-4-64:$h3  m3\n"
         # The shim really served the first part before failing.
-        READFAIL_NAME=victim READFAIL_AFTER=100000 LD_PRELOAD=$READFAIL_SHIM \
-            ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
-            dd if=victim of=/dev/null bs=4096 2>err.dd
-        checks=$((checks + 1))
-        grep -q '^100000 bytes' err.dd || fail "readfail shim: $(cat err.dd)"
+        same "read error came mid-file" "$(cat readfail.log)" "EIO at 100000"
         # ... and in check mode.
         echo "siphash-2-4-64:$h15  victim" >vsums
         READFAIL_NAME=victim READFAIL_AFTER=100000 LD_PRELOAD=$READFAIL_SHIM \
@@ -755,7 +753,7 @@ t_memory() {
 # docs: the man pages cover what they must and render without warnings
 # ---------------------------------------------------------------------------
 t_docs() {
-    local src=${SOURCE_DIR:?} f opt
+    local src=$SOURCE_DIR f opt
     # Every function the public header declares is described in siphash(3).
     local funcs
     funcs=$(sed -n 's/^\(SIPHASH_API\|static inline\) [^(]*[ *]\([a-z_0-9]*\)(.*/\2/p' \
