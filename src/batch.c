@@ -31,7 +31,7 @@ static uint64_t xcr0(void)
 }
 #endif
 
-static unsigned cpu_features(void)
+static unsigned cpu_features_query(void)
 {
     unsigned f = 0;
 #if defined(__x86_64__) || defined(__i386__)
@@ -54,6 +54,21 @@ static unsigned cpu_features(void)
     f |= F_NEON; /* Advanced SIMD is part of every AArch64 CPU */
 #endif
     return f;
+}
+
+/* cpuid traps to the hypervisor in many VMs (microseconds): ask once.
+ * F_KNOWN marks the cached value as filled in. */
+#define F_KNOWN 0x80000000u
+static _Atomic unsigned cpu_feats;
+
+static unsigned cpu_features(void)
+{
+    unsigned f = atomic_load_explicit(&cpu_feats, memory_order_relaxed);
+    if (!(f & F_KNOWN)) {
+        f = cpu_features_query() | F_KNOWN;
+        atomic_store_explicit(&cpu_feats, f, memory_order_relaxed);
+    }
+    return f & ~F_KNOWN;
 }
 
 /* Every path this build has, best first; need = the CPU features it uses. */

@@ -14,7 +14,9 @@
 #include <immintrin.h>
 
 #define LANES 4
-#define SIP_NV 2
+#ifndef SIP_NV
+#define SIP_NV 4
+#endif
 
 typedef struct {
     __m256i v0, v1, v2, v3;
@@ -47,6 +49,7 @@ SIP_INLINE void init256(st256 *s, int nv, const siphash_key_t *key)
 {
     const __m256i k0 = _mm256_set1_epi64x((long long)key->key[0]);
     const __m256i k1 = _mm256_set1_epi64x((long long)key->key[1]);
+    SIP_UNROLL
     for (int j = 0; j < nv; j++) {
         s[j].v0 = X(k0, _mm256_set1_epi64x((long long)SIP_C0));
         s[j].v1 = X(k1, _mm256_set1_epi64x((long long)SIP_C1));
@@ -57,22 +60,30 @@ SIP_INLINE void init256(st256 *s, int nv, const siphash_key_t *key)
 
 SIP_INLINE void absorb256(st256 *s, const __m256i *m, int nv, unsigned c)
 {
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v3 = X(s[j].v3, m[j]);
+    SIP_UNROLL
     for (unsigned r = 0; r < c; r++)
+        SIP_UNROLL
         for (int j = 0; j < nv; j++)
             round256(&s[j]);
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v0 = X(s[j].v0, m[j]);
 }
 
 SIP_INLINE void finish256(st256 *s, int nv, unsigned d, uint64_t *out)
 {
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v2 = X(s[j].v2, _mm256_set1_epi64x(0xff));
+    SIP_UNROLL
     for (unsigned r = 0; r < d; r++)
+        SIP_UNROLL
         for (int j = 0; j < nv; j++)
             round256(&s[j]);
+    SIP_UNROLL
     for (int j = 0; j < nv; j++) {
         __m256i h = X(X(s[j].v0, s[j].v1), X(s[j].v2, s[j].v3));
         _mm256_storeu_si256((__m256i *)(void *)(out + LANES * j), h);
@@ -98,14 +109,17 @@ SIP_INLINE void fixed_group(const uint8_t *base, size_t stride, size_t len,
     const uint8_t *p[SIP_NV];
     st256 s[SIP_NV];
     __m256i m[SIP_NV];
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         p[j] = base + (size_t)(LANES * j) * stride;
     init256(s, nv, key);
     for (size_t w = 0; w < full; w += 8) {
+        SIP_UNROLL
         for (int j = 0; j < nv; j++)
             m[j] = load_words(p[j], w, stride);
         absorb256(s, m, nv, c);
     }
+    SIP_UNROLL
     for (int j = 0; j < nv; j++) {
         __m256i t = _mm256_setzero_si256();
         if (r && len >= 8) {
@@ -160,9 +174,11 @@ SIP_INLINE void u64s(const uint64_t *in, size_t n, const siphash_key_t *key, uin
     __m256i m[SIP_NV];
     for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV) {
         init256(s, SIP_NV, key);
+        SIP_UNROLL
         for (int j = 0; j < SIP_NV; j++)
             m[j] = _mm256_loadu_si256((const __m256i *)(const void *)(in + i + LANES * j));
         absorb256(s, m, SIP_NV, c);
+        SIP_UNROLL
         for (int j = 0; j < SIP_NV; j++)
             m[j] = _mm256_set1_epi64x((long long)((uint64_t)8 << 56));
         absorb256(s, m, SIP_NV, c);
@@ -198,6 +214,7 @@ static void avx2_vec24(const void *const *msgs, const size_t *lens, size_t n,
     for (; n - i >= LANES; i += LANES) {
         const uint8_t *p[LANES];
         uint64_t nw[LANES], fin[LANES], maxw = 0;
+        SIP_UNROLL
         for (int l = 0; l < LANES; l++) {
             p[l] = (const uint8_t *)msgs[i + l];
             nw[l] = lens[i + l] >> 3;
@@ -209,6 +226,7 @@ static void avx2_vec24(const void *const *msgs, const size_t *lens, size_t n,
         init256(&s, 1, key);
         for (uint64_t w = 0; w <= maxw; w++) {
             long long ml[LANES];
+            SIP_UNROLL
             for (int l = 0; l < LANES; l++)
                 ml[l] = (long long)(w < nw[l] ? sip_load64(p[l] + 8 * w) : fin[l]);
             const __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)ml);

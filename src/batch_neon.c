@@ -38,6 +38,7 @@ SIP_INLINE void round128(st128 *s)
 SIP_INLINE void init128(st128 *s, int nv, const siphash_key_t *key)
 {
     const uint64x2_t k0 = vdupq_n_u64(key->key[0]), k1 = vdupq_n_u64(key->key[1]);
+    SIP_UNROLL
     for (int j = 0; j < nv; j++) {
         s[j].v0 = X(k0, vdupq_n_u64(SIP_C0));
         s[j].v1 = X(k1, vdupq_n_u64(SIP_C1));
@@ -48,22 +49,30 @@ SIP_INLINE void init128(st128 *s, int nv, const siphash_key_t *key)
 
 SIP_INLINE void absorb128(st128 *s, const uint64x2_t *m, int nv, unsigned c)
 {
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v3 = X(s[j].v3, m[j]);
+    SIP_UNROLL
     for (unsigned r = 0; r < c; r++)
+        SIP_UNROLL
         for (int j = 0; j < nv; j++)
             round128(&s[j]);
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v0 = X(s[j].v0, m[j]);
 }
 
 SIP_INLINE void finish128(st128 *s, int nv, unsigned d, uint64_t *out)
 {
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v2 = X(s[j].v2, vdupq_n_u64(0xff));
+    SIP_UNROLL
     for (unsigned r = 0; r < d; r++)
+        SIP_UNROLL
         for (int j = 0; j < nv; j++)
             round128(&s[j]);
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         vst1q_u64(out + LANES * j, X(X(s[j].v0, s[j].v1), X(s[j].v2, s[j].v3)));
 }
@@ -89,14 +98,17 @@ SIP_INLINE void fixed_group(const uint8_t *base, size_t stride, size_t len,
     const uint8_t *p[SIP_NV];
     st128 s[SIP_NV];
     uint64x2_t m[SIP_NV];
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         p[j] = base + (size_t)(LANES * j) * stride;
     init128(s, nv, key);
     for (size_t w = 0; w < full; w += 8) {
+        SIP_UNROLL
         for (int j = 0; j < nv; j++)
             m[j] = load_words(p[j], w, stride);
         absorb128(s, m, nv, c);
     }
+    SIP_UNROLL
     for (int j = 0; j < nv; j++)
         m[j] = pair(sip_final_word(p[j], len), sip_final_word(p[j] + stride, len));
     absorb128(s, m, nv, c);
@@ -138,9 +150,11 @@ SIP_INLINE void u64s(const uint64_t *in, size_t n, const siphash_key_t *key, uin
     uint64x2_t m[SIP_NV];
     for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV) {
         init128(s, SIP_NV, key);
+        SIP_UNROLL
         for (int j = 0; j < SIP_NV; j++)
             m[j] = vld1q_u64(in + i + LANES * j);
         absorb128(s, m, SIP_NV, c);
+        SIP_UNROLL
         for (int j = 0; j < SIP_NV; j++)
             m[j] = vdupq_n_u64((uint64_t)8 << 56);
         absorb128(s, m, SIP_NV, c);
@@ -177,6 +191,7 @@ static void neon_vec24(const void *const *msgs, const size_t *lens, size_t n,
     for (; n - i >= G; i += G) {
         const uint8_t *p[G];
         uint64_t nw[G], fin[G], maxw = 0;
+        SIP_UNROLL
         for (int l = 0; l < G; l++) {
             p[l] = (const uint8_t *)msgs[i + l];
             nw[l] = lens[i + l] >> 3;
@@ -187,16 +202,19 @@ static void neon_vec24(const void *const *msgs, const size_t *lens, size_t n,
         init128(s, SIP_NV, key);
         for (uint64_t w = 0; w <= maxw; w++) {
             uint64_t ml[G];
+            SIP_UNROLL
             for (int l = 0; l < G; l++)
                 ml[l] = w < nw[l] ? sip_load64(p[l] + 8 * w) : fin[l];
             st128 t[SIP_NV];
             uint64x2_t m[SIP_NV], live[SIP_NV];
+            SIP_UNROLL
             for (int j = 0; j < SIP_NV; j++) {
                 m[j] = vld1q_u64(ml + LANES * j);
                 live[j] = vcleq_u64(vdupq_n_u64(w), vld1q_u64(nw + LANES * j));
                 t[j] = s[j];
             }
             absorb128(t, m, SIP_NV, 2);
+            SIP_UNROLL
             for (int j = 0; j < SIP_NV; j++) {
                 s[j].v0 = vbslq_u64(live[j], t[j].v0, s[j].v0);
                 s[j].v1 = vbslq_u64(live[j], t[j].v1, s[j].v1);
