@@ -251,7 +251,7 @@ int sum_check_file(const char *name, const sum_checkopt_t *co, const sum_outopt_
     if (stop)
         return stop;
     if (read_err) {
-        sum_error("%s: read error: %s", shown, strerror(read_err));
+        sum_error("%s: %s", shown, strerror(read_err));
         return SUM_EXIT_FAIL;
     }
 

@@ -387,6 +387,18 @@ siphashsum: WARNING: 9 lines are improperly formatted\n"
     expect "empty stdin check" 1 "siphashsum: standard input: no properly formatted checksum lines found\n"
     run --key "$K" -c does-not-exist
     expect "missing check file" 1 "siphashsum: does-not-exist: No such file or directory\n"
+    run --key "$K" -c adir
+    expect "directory as check file" 1 "siphashsum: adir: Is a directory\n"
+    # Several check files: each is reported, the worst status wins.
+    sum --key "$K" m15 >good
+    run --key "$K" -c good does-not-exist good
+    expect "several check files" 1 "siphashsum: does-not-exist: No such file or directory\n"
+    expect_out "several check files" "m15: OK\nm15: OK\n"
+    # Upper-case tags and digits, the binary marker, leading blanks.
+    printf '%s\n' "SIPHASH-2-4-64:${h^^} *m15" "  halfsiphash-2-4-32:$(vector 15 halfsiphash-2-4-32)  m15" >variants
+    run --key "$K" -c -a siphash-2-4 variants
+    expect "upper case and binary marker" 0 "siphashsum: WARNING: 1 line is improperly formatted\n"
+    expect_out "upper case and binary marker" "m15: OK\n"
 
     # -a / -l with -c: other variants are malformed; plain lines accepted.
     { sum --key "$K" m15; sum --key "$K" -a siphash-1-3 m15; } >two
