@@ -109,9 +109,6 @@ SIP_INLINE void sip_vec_grouped(const void *const *msgs, const size_t *lens, siz
     uint16_t order[SIP_VCHUNK];
     for (size_t c0 = 0; c0 < n; c0 += SIP_VCHUNK) {
         const size_t m = n - c0 < SIP_VCHUNK ? n - c0 : SIP_VCHUNK;
-#ifdef SIP_NOSORT
-        for (size_t i = 0; i < m; i++) order[i] = (uint16_t)i;
-#else
         uint8_t bucket[SIP_VCHUNK];
         unsigned any = 0, all = ~0u;
         for (size_t i = 0; i < m; i++) {
@@ -149,7 +146,6 @@ SIP_INLINE void sip_vec_grouped(const void *const *msgs, const size_t *lens, siz
             for (; i < m; i++)
                 order[pos[i & 3][bucket[i]]++] = (uint16_t)i;
         }
-#endif
         size_t g = m - m % G;
         if (g)
             group(msgs + c0, lens + c0, order, g, key, out + c0);

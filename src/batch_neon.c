@@ -179,38 +179,40 @@ static void neon_u64_13(const uint64_t *in, size_t n, const siphash_key_t *key, 
 }
 
 /*
- * Mixed lengths, 4 messages in lock step (two registers): at step w a lane
- * absorbs its word w, or its final block when it has w words, or keeps its
- * state (bit select on a mask built from the lengths).
+ * Mixed lengths, 4 messages in lock step (two registers), ordered by word
+ * count first (sip_vec_grouped): at step w a lane absorbs its word w, or
+ * its final block when it has w words (its load address switches to the
+ * block's copy: a select on lengths), or keeps its state (bit select on a
+ * mask built from the lengths).
  */
-static void neon_vec24(const void *const *msgs, const size_t *lens, size_t n,
-                       const siphash_key_t *key, uint64_t *out)
+static void neon_vgroups(const void *const *msgs, const size_t *lens, const uint16_t *idx,
+                         size_t cnt, const siphash_key_t *key, uint64_t *out)
 {
     enum { G = LANES * SIP_NV };
-    size_t i = 0;
-    for (; n - i >= G; i += G) {
+    for (size_t g = 0; g < cnt; g += G) {
         const uint8_t *p[G];
         uint64_t nw[G], fin[G], maxw = 0;
         SIP_UNROLL
         for (int l = 0; l < G; l++) {
-            p[l] = (const uint8_t *)msgs[i + l];
-            nw[l] = lens[i + l] >> 3;
-            fin[l] = sip_final_word(p[l], lens[i + l]);
+            const size_t len = lens[idx[g + l]];
+            p[l] = (const uint8_t *)msgs[idx[g + l]];
+            nw[l] = len >> 3;
+            fin[l] = sip_final_word(p[l], len);
             maxw = nw[l] > maxw ? nw[l] : maxw;
         }
         st128 s[SIP_NV];
         init128(s, SIP_NV, key);
         for (uint64_t w = 0; w <= maxw; w++) {
-            uint64_t ml[G];
-            SIP_UNROLL
-            for (int l = 0; l < G; l++)
-                ml[l] = w < nw[l] ? sip_load64(p[l] + 8 * w) : fin[l];
             st128 t[SIP_NV];
             uint64x2_t m[SIP_NV], live[SIP_NV];
             SIP_UNROLL
             for (int j = 0; j < SIP_NV; j++) {
-                m[j] = vld1q_u64(ml + LANES * j);
-                live[j] = vcleq_u64(vdupq_n_u64(w), vld1q_u64(nw + LANES * j));
+                const int k = LANES * j;
+                /* a lane past its words takes its final block (host order) */
+                const uint64_t m0 = w < nw[k] ? sip_load64(p[k] + 8 * w) : fin[k];
+                const uint64_t m1 = w < nw[k + 1] ? sip_load64(p[k + 1] + 8 * w) : fin[k + 1];
+                m[j] = pair(m0, m1);
+                live[j] = vcleq_u64(vdupq_n_u64(w), vld1q_u64(nw + k));
                 t[j] = s[j];
             }
             absorb128(t, m, SIP_NV, 2);
@@ -222,10 +224,18 @@ static void neon_vec24(const void *const *msgs, const size_t *lens, size_t n,
                 s[j].v3 = vbslq_u64(live[j], t[j].v3, s[j].v3);
             }
         }
-        finish128(s, SIP_NV, 4, out + i);
+        uint64_t res[G];
+        finish128(s, SIP_NV, 4, res);
+        SIP_UNROLL
+        for (int l = 0; l < G; l++)
+            out[idx[g + l]] = res[l];
     }
-    if (i < n)
-        sip_portable_vec24(msgs + i, lens + i, n - i, key, out + i);
+}
+
+static void neon_vec24(const void *const *msgs, const size_t *lens, size_t n,
+                       const siphash_key_t *key, uint64_t *out)
+{
+    sip_vec_grouped(msgs, lens, n, key, out, neon_vgroups, LANES * SIP_NV);
 }
 
 SIP_HIDDEN const struct sip_batch_impl sip_batch_neon = {
