@@ -133,7 +133,7 @@ SIPHASH_API int siphash_batch_force_impl(const char *name)
     const unsigned feats = cpu_features();
     const struct sip_batch_impl *p = name ? find(name, feats) : best(feats);
     if (!p) {
-        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        for (size_t i = 0; name && i < sizeof known / sizeof known[0]; i++)
             if (strcmp(name, known[i]) == 0)
                 return -ENOTSUP;
         return -EINVAL;
