@@ -96,9 +96,11 @@ cppcheck_step() {
 tidy() {
     need clang clang-tidy || return 1
     local dir=build-trust-tidy
-    # The library and the tool only: each file then has exactly one entry
-    # in compile_commands.json (two entries for one file make clang-tidy
-    # analyse it twice and report a bogus valist.Uninitialized).
+    # The library and the tool only, one file per clang-tidy process:
+    # clang-tidy 14's valist.Uninitialized check carries state from one
+    # translation unit to the next in a process (a file listed twice in
+    # compile_commands.json, or several files at once) and then reports a
+    # bogus "uninitialized va_list" right after va_start.
     run cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
         -DSIPHASH_BUILD_TESTS=OFF "${LEAN[@]}" >/dev/null || return 1
     local files
