@@ -41,6 +41,7 @@ static struct cell (*cells)[NMODES][BENCH_NSIZES];
 static struct group groups[NMODES][BENCH_NSIZES];
 static struct bench_msgs msgs[BENCH_NSIZES];
 static struct bench_opts opts;
+static int size_on[BENCH_NSIZES]; /* --sizes: which sizes to measure */
 
 static int row_index(const char *name)
 {
@@ -194,6 +195,8 @@ static void measure(void)
         for (int si = 0; si < BENCH_NSIZES; si++) {
             if (mode == MODE_LAT && si == BENCH_LONG)
                 continue; /* a long message's latency is its throughput */
+            if (!size_on[si])
+                continue;
             struct group *g = &groups[mode][si];
             g->row = malloc(sizeof *g->row * (size_t)nrows);
             g->n = 0;
@@ -246,10 +249,10 @@ static void print_table(int mode, int what)
     /* what: 0 = cost per hash, 1 = ratio to best anchor, 2 = ratio to jhash */
     static const char *const title[] = {"per hash", "ratio to the best SipHash anchor of its kind",
                                         "ratio to jhash"};
-    fprintf(opts.out, "\n%s, %s%s%s\n", mode_name[mode], title[what], what ? "" : " (",
-            what ? "" : unit());
+    fprintf(opts.out, "\n%s, %s", mode_name[mode], title[what]);
     if (!what)
-        fprintf(opts.out, "%s", ")");
+        fprintf(opts.out, " (%s%s)", unit(),
+                mode == MODE_TP ? "; last column: per byte at 16 KiB" : "");
     fprintf(opts.out, "\n%-20s", "bytes");
     for (int si = 0; si < BENCH_LONG; si++)
         fprintf(opts.out, " %7zu", bench_sizes[si]);
@@ -458,6 +461,8 @@ static void usage(void)
            "  --csv         machine-readable rows only (for bench/plot.sh)\n"
            "  --runs N      alternating rounds per measurement (default %d)\n"
            "  --run-ticks N minimum clock ticks per timed run\n"
+           "  --sizes LIST  measure only these sizes (e.g. 1,8,12); the targets then\n"
+           "                report only what was measured\n"
            "  --no-batch    skip the batch section\n",
            41);
 }
@@ -466,6 +471,7 @@ int main(int argc, char **argv)
 {
     int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0;
     long long run_ticks = 0;
+    const char *sizes = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
@@ -479,6 +485,8 @@ int main(int argc, char **argv)
             runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--run-ticks") && i + 1 < argc)
             run_ticks = atoll(argv[++i]);
+        else if (!strcmp(argv[i], "--sizes") && i + 1 < argc)
+            sizes = argv[++i];
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             usage();
             return 0;
@@ -499,6 +507,16 @@ int main(int argc, char **argv)
     opts.csv = csv;
     opts.verbose = verbose;
 
+    for (int si = 0; si < BENCH_NSIZES; si++) {
+        char buf[256], *tok, *save = NULL;
+        size_on[si] = sizes == NULL;
+        if (sizes) {
+            snprintf(buf, sizeof buf, "%s", sizes);
+            for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+                if ((size_t)atol(tok) == bench_sizes[si])
+                    size_on[si] = 1;
+        }
+    }
     rows = bench_rows(&nrows);
     cells = calloc((size_t)nrows, sizeof *cells);
     setup_msgs();

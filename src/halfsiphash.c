@@ -50,7 +50,7 @@ SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, const halfsi
 /* 64-bit: SipHash-1-3, low 32 bits.  The fixed-size functions absorb whole
  * 64-bit words and put a leftover 32-bit word into the length block. */
 #define HPREAMBLE(len)                                                         \
-    sip_state s = sip_init(key->key[0], key->key[1], 0);                       \
+    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);                       \
     uint64_t b = (uint64_t)(len) << 56
 #define HWORD64(lo, hi) sip_absorb(&s, (uint64_t)(hi) << 32 | (lo), 1)
 #define HPOSTAMBLE                                                             \
@@ -59,7 +59,7 @@ SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, const halfsi
 
 SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key)
 {
-    sip_state s = sip_init(key->key[0], key->key[1], 0);
+    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);
     sip_absorb_all(&s, (const uint8_t *)data, len, 1);
     return (uint32_t)sip_finish1(&s, 3, 0);
 }

@@ -11,7 +11,7 @@
 SIP_INLINE uint64_t sip_hash64(const void *data, size_t len, const siphash_key_t *key,
                                unsigned c, unsigned d)
 {
-    sip_state s = sip_init(key->key[0], key->key[1], 0);
+    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);
     sip_absorb_all(&s, (const uint8_t *)data, len, c);
     return sip_finish1(&s, d, 0);
 }
@@ -19,7 +19,7 @@ SIP_INLINE uint64_t sip_hash64(const void *data, size_t len, const siphash_key_t
 SIP_INLINE void sip_hash128(const void *data, size_t len, const siphash_key_t *key,
                             unsigned c, unsigned d, uint8_t out[16])
 {
-    sip_state s = sip_init(key->key[0], key->key[1], 1);
+    sip_state s = sip_init_mem(key->key[0], key->key[1], 1);
     sip_absorb_all(&s, (const uint8_t *)data, len, c);
     sip_store64(out, sip_finish1(&s, d, 1));
     sip_store64(out + 8, sip_finish2(&s, d));
@@ -52,7 +52,7 @@ SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t
  * 64-bit words, then the final block = length byte | leftover 32-bit word.
  */
 #define PREAMBLE(len)                                                          \
-    sip_state s = sip_init(key->key[0], key->key[1], 0);                       \
+    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);                       \
     uint64_t b = (uint64_t)(len) << 56
 #define WORD(m) sip_absorb(&s, (m), 2)
 #define POSTAMBLE                                                              \
