@@ -158,7 +158,8 @@ static int run(int argc, char **argv)
     const char *check_only_name = NULL;
 
     int c;
-    while ((c = getopt_long(argc, argv, "a:l:czw", long_options, NULL)) != -1) {
+    opterr = 0; /* our own messages: getopt's would start with argv[0] */
+    while ((c = getopt_long(argc, argv, ":a:l:czw", long_options, NULL)) != -1) {
         switch (c) {
         case 'a': algo_name = optarg; break;
         case 'l': length_arg = optarg; break;
@@ -194,9 +195,19 @@ static int run(int argc, char **argv)
         case OPT_VERSION:
             printf("siphashsum (libsiphash) %s\n", siphash_version());
             return sum_stdout_close() ? SUM_EXIT_OK : SUM_EXIT_FAIL;
+        case ':': {
+            /* For a long option optopt holds its code, not a character. */
+            const char *given = argv[optind - 1];
+            char shortopt[3] = {'-', (char)optopt, '\0'};
+            return usage_error("option '%s' requires an argument",
+                               strncmp(given, "--", 2) == 0 ? given : shortopt);
+        }
         default:
-            fputs("Try 'siphashsum --help' for more information.\n", stderr);
-            return SUM_EXIT_USAGE;
+            if (optopt) {
+                char shortopt[2] = {(char)optopt, '\0'};
+                return usage_error("invalid option -- '%s'", shortopt);
+            }
+            return usage_error("unrecognized option '%s'", argv[optind - 1]);
         }
     }
 
@@ -208,7 +219,10 @@ static int run(int argc, char **argv)
     sum_variant_t v = {algo, algo->bits[0]};
     if (length_arg) {
         unsigned bits = parse_bits(length_arg);
-        if (!sum_algo_has_length(algo, bits)) {
+        /* With -c and no -a, -l selects lines of any algorithm: any length
+         * some algorithm offers will do. */
+        bool any = check && !algo_name && (bits == 32 || bits == 64 || bits == 128);
+        if (!any && !sum_algo_has_length(algo, bits)) {
             fprintf(stderr, "siphashsum: --length '%s': %s offers %u or %u bits\n"
                     "Try 'siphashsum --help' for more information.\n",
                     length_arg, algo->tag, algo->bits[0], algo->bits[1]);

@@ -416,6 +416,10 @@ siphashsum: WARNING: 9 lines are improperly formatted\n"
     expect_out "-c -a filters" "m15: OK\n"
     run --key "$K" -c -l 128 two
     expect "-c -l filters" 1 "siphashsum: two: no properly formatted checksum lines found\n"
+    { sum --key "$HK" -a halfsiphash-1-3 m15; sum --key "$HK" -a halfsiphash-1-3 -l 64 m3; } >halves
+    run --key "$HK" -c -l 32 halves
+    expect "-c -l 32 without -a" 0 "siphashsum: WARNING: 1 line is improperly formatted\n"
+    expect_out "-c -l 32 without -a" "m15: OK\n"
     printf '%s  m15\n%s  m3\n' "$(vector 15 siphash-2-4-128)" "$(vector 3 siphash-2-4-64)" >plain
     run --key "$K" -c -a siphash-2-4 plain
     expect "plain lines with -a" 0 ""
