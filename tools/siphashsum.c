@@ -147,30 +147,40 @@ static int hash_files(char **files, int n, const sum_variant_t *v, const sum_key
 /* A copy of --key's argument; wiped in main() whatever path run() takes. */
 static char *key_arg;
 
-static int run(int argc, char **argv)
-{
-    const char *algo_name = NULL, *length_arg = NULL, *key_file = NULL;
-    bool check = false, keygen = false, force = false, allow_insecure = false;
-    sum_outopt_t o = {false, false};
+/* Everything the command line says. */
+typedef struct {
+    const char *algo_name, *length_arg, *key_file;
+    bool check, keygen, force, allow_insecure;
+    const char *check_only; /* the last option valid only with -c, for messages */
+    sum_outopt_t out;
     sum_checkopt_t co;
-    memset(&co, 0, sizeof co);
-    bool check_only_opt = false;
-    const char *check_only_name = NULL;
+    sum_variant_t v; /* from -a / -l, or the defaults */
+} options_t;
 
+/* Not an exit status: go on. */
+enum { CONTINUE = -1 };
+
+/* Fills op from the options; returns CONTINUE, or the exit status when
+ * the options end the run (--help, --version, a usage error). */
+static int parse_options(int argc, char **argv, options_t *op)
+{
     int c;
     opterr = 0; /* our own messages: getopt's would start with argv[0] */
     while ((c = getopt_long(argc, argv, ":a:l:czw", long_options, NULL)) != -1) {
         switch (c) {
-        case 'a': algo_name = optarg; break;
-        case 'l': length_arg = optarg; break;
-        case 'c': check = true; break;
-        case 'z': o.zero = true; break;
-        case OPT_TAG: o.tag = true; break;
+        case 'a': op->algo_name = optarg; break;
+        case 'l': op->length_arg = optarg; break;
+        case 'c': op->check = true; break;
+        case 'z': op->out.zero = true; break;
+        case OPT_TAG: op->out.tag = true; break;
         case OPT_KEY:
             /* Overwrite the argument so later ps(1) listings do not show it
              * (a race remains: that is why --key is documented unsafe).
              * The copy is wiped at exit. */
-            free(key_arg);
+            if (key_arg) {
+                siphash_wipe(key_arg, strlen(key_arg));
+                free(key_arg);
+            }
             key_arg = strdup(optarg);
             if (!key_arg) {
                 sum_error("--key: %s", strerror(ENOMEM));
@@ -178,18 +188,16 @@ static int run(int argc, char **argv)
             }
             memset(optarg, 'x', strlen(optarg));
             break;
-        case OPT_KEY_FILE: key_file = optarg; break;
-        case OPT_KEYGEN: keygen = true; break;
-        case OPT_FORCE: force = true; break;
-        case OPT_ALLOW_INSECURE: allow_insecure = true; break;
-        case OPT_QUIET: co.quiet = true; check_only_opt = true; check_only_name = "--quiet"; break;
-        case OPT_STATUS: co.status = true; check_only_opt = true; check_only_name = "--status"; break;
-        case OPT_STRICT: co.strict = true; check_only_opt = true; check_only_name = "--strict"; break;
-        case 'w': co.warn = true; check_only_opt = true; check_only_name = "--warn"; break;
+        case OPT_KEY_FILE: op->key_file = optarg; break;
+        case OPT_KEYGEN: op->keygen = true; break;
+        case OPT_FORCE: op->force = true; break;
+        case OPT_ALLOW_INSECURE: op->allow_insecure = true; break;
+        case OPT_QUIET: op->co.quiet = true, op->check_only = "--quiet"; break;
+        case OPT_STATUS: op->co.status = true, op->check_only = "--status"; break;
+        case OPT_STRICT: op->co.strict = true, op->check_only = "--strict"; break;
+        case 'w': op->co.warn = true, op->check_only = "--warn"; break;
         case OPT_IGNORE_MISSING:
-            co.ignore_missing = true;
-            check_only_opt = true;
-            check_only_name = "--ignore-missing";
+            op->co.ignore_missing = true, op->check_only = "--ignore-missing";
             break;
         case OPT_HELP: usage(); return sum_stdout_close() ? SUM_EXIT_OK : SUM_EXIT_FAIL;
         case OPT_VERSION:
@@ -210,84 +218,100 @@ static int run(int argc, char **argv)
             return usage_error("unrecognized option '%s'", argv[optind - 1]);
         }
     }
+    return CONTINUE;
+}
 
-    /* The algorithm and length, checked before anything is read. */
+/* Resolves -a / -l into op->v and refuses combinations that make no sense,
+ * before anything is read.  Returns CONTINUE or an exit status. */
+static int validate(options_t *op)
+{
     const sum_algo_t *algo = &sum_algos[0];
-    if (algo_name && !(algo = sum_algo_find(algo_name)))
+    if (op->algo_name && !(algo = sum_algo_find(op->algo_name)))
         return usage_error("--algorithm '%s': unknown algorithm (choose siphash-2-4, "
-                           "siphash-1-3, halfsiphash-2-4 or halfsiphash-1-3)", algo_name);
-    sum_variant_t v = {algo, algo->bits[0]};
-    if (length_arg) {
-        unsigned bits = parse_bits(length_arg);
+                           "siphash-1-3, halfsiphash-2-4 or halfsiphash-1-3)", op->algo_name);
+    op->v.algo = algo;
+    op->v.bits = algo->bits[0];
+    if (op->length_arg) {
+        unsigned bits = parse_bits(op->length_arg);
         /* With -c and no -a, -l selects lines of any algorithm: any length
          * some algorithm offers will do. */
-        bool any = check && !algo_name && (bits == 32 || bits == 64 || bits == 128);
+        bool any = op->check && !op->algo_name && (bits == 32 || bits == 64 || bits == 128);
         if (!any && !sum_algo_has_length(algo, bits)) {
             fprintf(stderr, "siphashsum: --length '%s': %s offers %u or %u bits\n"
                     "Try 'siphashsum --help' for more information.\n",
-                    length_arg, algo->tag, algo->bits[0], algo->bits[1]);
+                    op->length_arg, algo->tag, algo->bits[0], algo->bits[1]);
             return SUM_EXIT_USAGE;
         }
-        v.bits = bits;
+        op->v.bits = bits;
     }
-
-    /* Options that make sense only in some modes. */
-    if (check_only_opt && !check)
+    if (op->check_only && !op->check)
         return usage_error("the %s option is meaningful only when verifying checksums",
-                           check_only_name);
-    if (check && o.tag)
+                           op->check_only);
+    if (op->check && op->out.tag)
         return usage_error("the %s option is meaningless when verifying checksums", "--tag");
-    if (check && keygen)
+    if (op->check && op->keygen)
         return usage_error("%s: cannot be combined with --check", "--keygen");
-    if (force && !keygen)
+    if (op->force && !op->keygen)
         return usage_error("the %s option is meaningful only with --keygen", "--force");
+    if (op->keygen && key_arg)
+        return usage_error("%s: cannot be combined with --keygen", "--key");
+    return CONTINUE;
+}
 
-    int status;
-    if (keygen) {
-        if (optind < argc)
+/* -c: every check file named (stdin if none); the worst status wins. */
+static int check_files(char **files, int n, options_t *op, sum_keysrc_t *keys)
+{
+    op->co.algo = op->algo_name ? op->v.algo : NULL;
+    op->co.bits = op->length_arg ? op->v.bits : 0;
+    /* Refuse before any output when there is no key at all. */
+    if (keys->kind == SUM_KEYSRC_NONE) {
+        (void)sum_keysrc_get(keys, op->v.algo);
+        return SUM_EXIT_USAGE;
+    }
+    if (n == 0)
+        return sum_check_file("-", &op->co, &op->out, keys);
+    int status = SUM_EXIT_OK;
+    for (int i = 0; i < n; i++) {
+        int s = sum_check_file(files[i], &op->co, &op->out, keys);
+        if (s > status)
+            status = s;
+        if (s == SUM_EXIT_USAGE || sum_stdout_failed())
+            break;
+    }
+    return status;
+}
+
+static int run(int argc, char **argv)
+{
+    options_t op;
+    memset(&op, 0, sizeof op);
+    int status = parse_options(argc, argv, &op);
+    if (status == CONTINUE)
+        status = validate(&op);
+    if (status != CONTINUE)
+        return status;
+
+    char **files = argv + optind;
+    int nfiles = argc - optind;
+    if (op.keygen) {
+        if (nfiles > 0)
             return usage_error("--keygen takes no FILE operands (extra operand '%s'); "
-                               "use --key-file FILE", argv[optind]);
-        if (key_arg)
-            return usage_error("%s: cannot be combined with --keygen", "--key");
-        return sum_keygen(algo, key_file, force);
+                               "use --key-file FILE", files[0]);
+        return sum_keygen(op.v.algo, op.key_file, op.force);
     }
 
     sum_keysrc_t keys;
-    if (!sum_keysrc_init(&keys, key_arg, key_file, allow_insecure)) {
-        status = SUM_EXIT_USAGE;
-        goto done;
-    }
-    if (check) {
-        co.algo = algo_name ? algo : NULL;
-        co.bits = length_arg ? v.bits : 0;
-        /* Refuse early when there is no key at all, before any output. */
-        if (keys.kind == SUM_KEYSRC_NONE) {
-            (void)sum_keysrc_get(&keys, algo);
-            status = SUM_EXIT_USAGE;
-            goto done;
-        }
-        status = SUM_EXIT_OK;
-        if (optind == argc)
-            status = sum_check_file("-", &co, &o, &keys);
-        for (int i = optind; i < argc; i++) {
-            int s = sum_check_file(argv[i], &co, &o, &keys);
-            if (s > status)
-                status = s;
-            if (s == SUM_EXIT_USAGE || sum_stdout_failed())
-                break;
-        }
+    if (!sum_keysrc_init(&keys, key_arg, op.key_file, op.allow_insecure))
+        return SUM_EXIT_USAGE;
+    if (op.check) {
+        status = check_files(files, nfiles, &op, &keys);
     } else {
-        const sum_key_t *key = sum_keysrc_get(&keys, algo);
-        if (!key) {
-            status = SUM_EXIT_USAGE;
-            goto done;
-        }
-        status = hash_files(argv + optind, argc - optind, &v, key, &o);
+        const sum_key_t *key = sum_keysrc_get(&keys, op.v.algo);
+        status = key ? hash_files(files, nfiles, &op.v, key, &op.out) : SUM_EXIT_USAGE;
     }
-    if (!sum_stdout_close() && status == SUM_EXIT_OK)
-        status = SUM_EXIT_FAIL;
-done:
     sum_keysrc_wipe(&keys);
+    if (status != SUM_EXIT_USAGE && !sum_stdout_close() && status == SUM_EXIT_OK)
+        status = SUM_EXIT_FAIL;
     return status;
 }
 
