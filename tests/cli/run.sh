@@ -524,17 +524,26 @@ t_keys() {
     run --key-file <(echo "$K") m15
     expect "key file from a pipe" 0 ""
 
-    # --key's argument is scrubbed from the process's argv.
+    # --key's argument is scrubbed from the process's argv.  The tool blocks
+    # opening a FIFO; poll its /proc cmdline (after exec: it names 'hold')
+    # until the key is gone, for at most 5 s.
     if [ -z "$SIPHASHSUM_EMULATOR" ]; then
         mkfifo hold
         "$SIPHASHSUM" --key "$K" hold >out 2>err &
-        local pid=$! cmdline
-        sleep 0.2
-        cmdline=$(tr '\0' ' ' </proc/$pid/cmdline)
-        : >hold # unblock the reader: writer opens, closes, EOF
-        wait $pid
+        local pid=$! cmdline= i
+        for ((i = 0; i < 100; i++)); do
+            cmdline=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)
+            case $cmdline in *hold*) case $cmdline in *"$K"*) ;; *) break ;; esac ;; esac
+            sleep 0.05
+        done
+        : >hold # unblock the reader: a writer opens and closes, EOF
+        wait "$pid"
         checks=$((checks + 1))
-        case $cmdline in *"$K"*) fail "--key still visible in /proc/PID/cmdline: $cmdline" ;; esac
+        case $cmdline in
+        *"$K"*) fail "--key still visible in /proc/PID/cmdline after 5 s: $cmdline" ;;
+        *hold*) ;;
+        *) fail "--key scrub: never saw siphashsum's cmdline ($cmdline)" ;;
+        esac
     fi
 }
 
