@@ -165,10 +165,10 @@ static uint64_t run_scalarv(void *arg, uint64_t iters)
 
 /* ---- rows -------------------------------------------------------------------- */
 
-/* Times c[0] (the batch) against c[1..n-1] and prints one row whose ratios
- * are cost(c[0]) / cost(c[i]). */
-static void row(const struct bench_opts *o, const char *name, const char *size,
-                const struct bench_candidate *c, int n, const char *const *labels)
+/* Times c[0] (the batch) against c[1..n-1], prints one row whose ratios
+ * are cost(c[0]) / cost(c[i]), and returns the first ratio. */
+static double row(const struct bench_opts *o, const char *name, const char *size,
+                  const struct bench_candidate *c, int n, const char *const *labels)
 {
     struct bench_stat stat[3], ratio[3];
     struct bench_ratio r[2];
@@ -178,7 +178,17 @@ static void row(const struct bench_opts *o, const char *name, const char *size,
         r[i - 1].value = ratio[i].median > 0 ? 1.0 / ratio[i].median : -1;
     }
     bench_print_row(o, "batch", name, siphash_batch_impl(), size, &stat[0], n - 1, r);
+    return r[0].value;
 }
+
+/* The ratios the issue sets targets for, on one path. */
+struct path_result {
+    const char *path;
+    double u64, b8;       /* vs siphash_1u64 loop */
+    double j8, j16;       /* siphash13_batch vs inlined jhash */
+    double b32, b64;      /* vs siphash24_64 loop */
+    double v;             /* siphash_batchv 1..64 vs siphash24_64 loop */
+};
 
 static uint64_t splitmix(uint64_t *x)
 {
@@ -188,25 +198,27 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-static void rows_for_path(const struct bench_opts *o, struct batch_data *d)
+static void rows_for_path(const struct bench_opts *o, struct batch_data *d,
+                          struct path_result *res)
 {
     static const char *const v1u64[] = {"vs siphash_1u64"};
     static const char *const vjh[] = {"vs jhash", "vs scalar"};
     static const char *const vsc[] = {"vs scalar"};
     char size[16];
 
+    res->path = siphash_batch_impl();
     struct bench_candidate u64[] = {
         {"siphash_batch_u64", run_batch_u64, d, NMSG},
         {"siphash_1u64 loop", run_scalar_1u64, d, NMSG},
     };
-    row(o, "siphash_batch_u64", "8", u64, 2, v1u64);
+    res->u64 = row(o, "siphash_batch_u64", "8", u64, 2, v1u64);
 
     d->len = 8;
     struct bench_candidate b8[] = {
         {"siphash_batch", run_batch24, d, NMSG},
         {"siphash_1u64 loop", run_scalar_1u64_rec, d, NMSG},
     };
-    row(o, "siphash_batch", "8", b8, 2, v1u64);
+    res->b8 = row(o, "siphash_batch", "8", b8, 2, v1u64);
 
     const size_t l13[] = {8, 16};
     for (int i = 0; i < 2; i++) {
@@ -217,7 +229,7 @@ static void rows_for_path(const struct bench_opts *o, struct batch_data *d)
             {"siphash13_64 loop", run_scalar13, d, NMSG},
         };
         snprintf(size, sizeof size, "%zu", l13[i]);
-        row(o, "siphash13_batch", size, c, 3, vjh);
+        *(i ? &res->j16 : &res->j8) = row(o, "siphash13_batch", size, c, 3, vjh);
     }
 
     const size_t l24[] = {16, 32, 64};
@@ -228,14 +240,60 @@ static void rows_for_path(const struct bench_opts *o, struct batch_data *d)
             {"siphash24_64 loop", run_scalar24, d, NMSG},
         };
         snprintf(size, sizeof size, "%zu", l24[i]);
-        row(o, "siphash_batch", size, c, 2, vsc);
+        const double r = row(o, "siphash_batch", size, c, 2, vsc);
+        if (l24[i] == 32)
+            res->b32 = r;
+        else if (l24[i] == 64)
+            res->b64 = r;
     }
 
     struct bench_candidate v[] = {
         {"siphash_batchv", run_batchv, d, NMSG},
         {"siphash24_64 loop", run_scalarv, d, NMSG},
     };
-    row(o, "siphash_batchv", "1..64", v, 2, vsc);
+    res->v = row(o, "siphash_batchv", "1..64", v, 2, vsc);
+}
+
+/* One target line: met when value <= limit. */
+static int target(const struct bench_opts *o, const char *what, double value, double limit)
+{
+    const int met = value > 0 && value <= limit;
+    fprintf(o->out, "  [%s] %s: x%.2f (<= %.2f)\n", met ? "met" : "NOT MET", what, value, limit);
+    return !met;
+}
+
+static void print_targets(const struct bench_opts *o, const struct path_result *r, int nr)
+{
+    if (o->csv)
+        return;
+    fprintf(o->out, "\n== targets (issue 4): cost(batch) / cost(anchor), n = %d ==\n", NMSG);
+    const struct path_result *a512 = NULL, *a2 = NULL;
+    for (int i = 0; i < nr; i++) {
+        if (strcmp(r[i].path, "avx512") == 0)
+            a512 = &r[i];
+        else if (strcmp(r[i].path, "avx2") == 0)
+            a2 = &r[i];
+    }
+    int missed = 0;
+    if (a512) {
+        missed += target(o, "avx512 siphash_batch_u64 vs siphash_1u64 loop", a512->u64, 0.18);
+        missed += target(o, "avx512 siphash_batch 8 B vs siphash_1u64 loop", a512->b8, 0.18);
+        missed += target(o, "avx512 siphash13_batch 8 B vs inlined jhash", a512->j8, 0.75);
+        missed += target(o, "avx512 siphash13_batch 16 B vs inlined jhash", a512->j16, 0.75);
+        missed += target(o, "avx512 siphash_batch 32 B vs siphash24_64 loop", a512->b32, 0.25);
+        missed += target(o, "avx512 siphash_batch 64 B vs siphash24_64 loop", a512->b64, 0.25);
+        missed += target(o, "avx512 siphash_batchv 1..64 B vs siphash24_64 loop (>= 3x)", a512->v,
+                         1.0 / 3);
+    } else {
+        fprintf(o->out, "  [n/a] AVX-512 targets: this CPU (or build) has no AVX-512 path\n");
+    }
+    if (a2) {
+        missed += target(o, "avx2 (forced) siphash_batch_u64 vs siphash_1u64 loop", a2->u64, 0.40);
+        missed += target(o, "avx2 (forced) siphash_batch 8 B vs siphash_1u64 loop", a2->b8, 0.40);
+    } else {
+        fprintf(o->out, "  [n/a] AVX2 targets: this CPU (or build) has no AVX2 path\n");
+    }
+    fprintf(o->out, "  %d batch targets not met\n", missed);
 }
 
 void bench_batch_section(const struct bench_opts *o)
@@ -273,15 +331,18 @@ void bench_batch_section(const struct bench_opts *o)
              NMSG, bench_cpu_model(), best);
     bench_print_heading(o, title);
 
-    /* best path first, then every slower path this CPU has */
+    /* best path first, then every other path this CPU has */
     static const char *const order[] = {"avx512", "avx2", "neon", "portable"};
-    rows_for_path(o, d);
+    struct path_result res[5];
+    int nr = 0;
+    rows_for_path(o, d, &res[nr++]);
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         if (strcmp(order[i], best) == 0 || siphash_batch_force_impl(order[i]) != 0)
             continue;
-        rows_for_path(o, d);
+        rows_for_path(o, d, &res[nr++]);
     }
     siphash_batch_force_impl(NULL);
+    print_targets(o, res, nr);
     free(recs);
     free(vbuf);
     free(d);

@@ -143,8 +143,8 @@ SIP_INLINE void fixed_group(const uint8_t *base, size_t stride, size_t len,
     finish512(s, nv, d, out);
 }
 
-SIP_INLINE void fixed(const uint8_t *base, size_t stride, size_t len, size_t n,
-                      const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
+SIP_INLINE void fixed_any(const uint8_t *base, size_t stride, size_t len, size_t n,
+                          const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
 {
     size_t i = 0;
     for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV)
@@ -157,6 +157,19 @@ SIP_INLINE void fixed(const uint8_t *base, size_t stride, size_t len, size_t n,
         else
             sip_portable_fixed13(base + i * stride, stride, len, n - i, key, out + i);
     }
+}
+
+/* The commonest key sizes get a copy with the length a constant: the word
+ * loop unrolls and the states stay in registers across it. */
+SIP_INLINE void fixed(const uint8_t *base, size_t stride, size_t len, size_t n,
+                      const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
+{
+    if (len == 8)
+        fixed_any(base, stride, 8, n, key, out, c, d);
+    else if (len == 16)
+        fixed_any(base, stride, 16, n, key, out, c, d);
+    else
+        fixed_any(base, stride, len, n, key, out, c, d);
 }
 
 static void avx512_fixed24(const uint8_t *base, size_t stride, size_t len, size_t n,

@@ -96,7 +96,9 @@ SIP_INLINE uint64_t sip_final_word_mixed(const uint8_t *p, size_t len)
  * group(msgs, lens, idx, cnt, key, out) hashes msgs[idx[l]] into
  * out[idx[l]] for l < cnt, a multiple of G.
  */
-#define SIP_VCHUNK 256
+#ifndef SIP_VCHUNK
+#define SIP_VCHUNK 512
+#endif
 #define SIP_VBUCKETS 16 /* word counts 0..14, and 15 or more */
 
 typedef void sip_vgroup_fn(const void *const *msgs, const size_t *lens, const uint16_t *idx,
