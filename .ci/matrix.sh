@@ -168,7 +168,9 @@ run_aarch64() { run_cross aarch64 aarch64-linux-gnu 'ELF 64-bit LSB.*aarch64'; }
 #                     memcheck would check bash, not siphashsum.  They run
 #                     afterwards instead, with valgrind as the wrapper of
 #                     every siphashsum run (run.sh's SIPHASHSUM_EMULATOR,
-#                     the hook qemu uses), so the tool itself is checked.
+#                     the hook qemu uses), so the tool itself is checked;
+#                     READFAIL_SHIM is dropped there (an LD_PRELOAD'ed
+#                     read() failing under valgrind tests valgrind).
 VALGRIND_LEAKS="--leak-check=full --errors-for-leak-kinds=definite,indirect"
 run_valgrind() {
     export SIPHASH_TEST_QUICK=1
@@ -182,38 +184,91 @@ run_valgrind() {
     return "$rc"
 }
 
-# The CLI test script with every siphashsum (and helper) run under memcheck.
+# The CLI tests, each run exactly as CTest would (its command, environment
+# and working directory, read from `ctest --show-only=json-v1`), except that
+# SIPHASHSUM_EMULATOR puts every siphashsum (and helper) run under memcheck.
 # A memcheck error exits 99, which run.sh sees as a wrong exit status.
 valgrind_cli() {
-    local sections
-    sections=$(ctest --test-dir "$OUT/gcc" -N -R '^cli_' | sed -n 's/.*Test *#[0-9]*: cli_//p')
-    if [[ -z $sections ]]; then
+    local tmp
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/siphash-vgcli.XXXXXX")
+    # shellcheck disable=SC2064  # expand now: tmp is local
+    trap "rm -rf '$tmp'" RETURN
+    ctest --test-dir "$OUT/gcc" --show-only=json-v1 -R '^cli_' >"$tmp/tests.json"
+    # Flatten the JSON with CMake's own parser (no jq/python needed):
+    # lines "TEST name", "CMD arg", "ENV NAME=VALUE", "DIR path".
+    cat >"$tmp/flatten.cmake" <<'CMAKE'
+file(READ "${JSON}" j)
+string(JSON n LENGTH "${j}" tests)
+if(n EQUAL 0)
+  return()
+endif()
+math(EXPR n "${n} - 1")
+foreach(i RANGE ${n})
+  string(JSON name GET "${j}" tests ${i} name)
+  message("TEST ${name}")
+  string(JSON nc LENGTH "${j}" tests ${i} command)
+  math(EXPR nc "${nc} - 1")
+  foreach(k RANGE ${nc})
+    string(JSON a GET "${j}" tests ${i} command ${k})
+    message("CMD ${a}")
+  endforeach()
+  string(JSON np ERROR_VARIABLE err LENGTH "${j}" tests ${i} properties)
+  if(np GREATER 0)
+    math(EXPR np "${np} - 1")
+    foreach(k RANGE ${np})
+      string(JSON pname GET "${j}" tests ${i} properties ${k} name)
+      if(pname STREQUAL "ENVIRONMENT")
+        string(JSON ne LENGTH "${j}" tests ${i} properties ${k} value)
+        math(EXPR ne "${ne} - 1")
+        foreach(e RANGE ${ne})
+          string(JSON v GET "${j}" tests ${i} properties ${k} value ${e})
+          message("ENV ${v}")
+        endforeach()
+      elseif(pname STREQUAL "WORKING_DIRECTORY")
+        string(JSON v GET "${j}" tests ${i} properties ${k} value)
+        message("DIR ${v}")
+      endif()
+    endforeach()
+  endif()
+endforeach()
+CMAKE
+    cmake -DJSON="$tmp/tests.json" -P "$tmp/flatten.cmake" >"$tmp/tests.txt" 2>&1
+    if ! grep -q '^TEST ' "$tmp/tests.txt"; then
         echo "valgrind: no CLI tests in this build, nothing more to check"
         return 0
     fi
-    local sum=$OUT/gcc/tools/siphashsum oneshot=$OUT/gcc/tests/cli/cli_oneshot
-    for f in "$sum" "$oneshot" "$ROOT/tests/cli/run.sh"; do
-        if [[ ! -f $f ]]; then
-            echo "valgrind: $f missing (did the CLI test layout change?)"
-            return 1
-        fi
-    done
-    local s r rc=0 passed=0
-    for s in $sections; do
-        echo "+ valgrind: tests/cli/run.sh $s (siphashsum under memcheck)"
+    local memcheck="valgrind -q --error-exitcode=99 $VALGRIND_LEAKS"
+    local rc=0 passed=0 total=0 r
+    local name="" dir="" cmd=() envs=()
+    # run_one: the test collected so far, if any.
+    run_one() {
+        [[ -n $name ]] || return 0
+        total=$((total + 1))
+        echo "+ valgrind: $name: ${cmd[*]} (SIPHASHSUM_EMULATOR=$memcheck)"
         r=0
-        SIPHASHSUM=$sum ONESHOT=$oneshot VECTOR_DIR=$ROOT/tests/vectors READFAIL_SHIM='' \
-            SIPHASH_SANITIZED=0 \
-            SIPHASHSUM_EMULATOR="valgrind -q --error-exitcode=99 $VALGRIND_LEAKS" \
-            bash "$ROOT/tests/cli/run.sh" "$s" || r=$?
+        (cd "${dir:-$OUT/gcc}" && env "${envs[@]}" SIPHASHSUM_EMULATOR="$memcheck" \
+            READFAIL_SHIM='' "${cmd[@]}") || r=$?
         case $r in
             0) passed=$((passed + 1)) ;;
-            77) echo "valgrind: cli $s skipped" ;;
-            *) echo "valgrind: cli $s FAILED (exit $r)"; rc=1 ;;
+            77) echo "valgrind: $name skipped" ;;
+            *) echo "valgrind: $name FAILED (exit $r)"; rc=1 ;;
         esac
-    done
-    echo "valgrind: CLI sections under memcheck: $passed passed of $(wc -w <<<"$sections")"
-    note "CLI sections under memcheck: $passed/$(wc -w <<<"$sections") passed"
+    }
+    local kind rest
+    while IFS= read -r line; do
+        kind=${line%% *}
+        rest=${line#* }
+        case $kind in
+            TEST) run_one; name=$rest dir="" cmd=() envs=() ;;
+            CMD) cmd+=("$rest") ;;
+            ENV) envs+=("$rest") ;;
+            DIR) dir=$rest ;;
+            *) echo "valgrind: unexpected line from the CTest JSON: $line"; return 1 ;;
+        esac
+    done <"$tmp/tests.txt"
+    run_one
+    echo "valgrind: CLI tests under memcheck: $passed passed of $total"
+    note "CLI tests with siphashsum under memcheck: $passed/$total passed"
     return "$rc"
 }
 
