@@ -721,7 +721,7 @@ t_stdout() {
     sum --key "$K" m15 >one
     local line
     line=$(cat one)
-    for ((i = 0; i < 10000; i++)); do printf '%s\n' "$line"; done >manysums
+    for ((i = 0; i < 30000; i++)); do printf '%s\n' "$line"; done >manysums
     sum --key "$K" -c manysums 2>err | head -c1 >/dev/null
     rc=${PIPESTATUS[0]}
     expect "closed stdout in check mode" 141 ""
