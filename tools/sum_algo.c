@@ -102,6 +102,7 @@ int sum_hash_fd(int fd, const sum_variant_t *v, const sum_key_t *key, uint8_t *o
     /* A hint only; fails harmlessly on pipes. */
     (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
+    size_t used = 0; /* how much of chunk held message bytes */
     for (;;) {
         ssize_t n = read_some(fd, chunk, CHUNK);
         if (n == 0)
@@ -110,6 +111,8 @@ int sum_hash_fd(int fd, const sum_variant_t *v, const sum_key_t *key, uint8_t *o
             err = errno;
             break;
         }
+        if ((size_t)n > used)
+            used = (size_t)n;
         if (a->half)
             halfsiphash_ctx_update(&hctx, chunk, (size_t)n);
         else
@@ -124,8 +127,9 @@ int sum_hash_fd(int fd, const sum_variant_t *v, const sum_key_t *key, uint8_t *o
         siphash_ctx_final(&sctx, tmp);
     if (!err)
         memcpy(out, tmp, v->bits / 8);
-    /* The message itself may be secret too: leave nothing of it behind. */
-    siphash_wipe(chunk, sizeof chunk);
+    /* The message itself may be secret too: leave nothing of it behind
+     * (only the part used, so many small files cost no 64 KiB wipe each). */
+    siphash_wipe(chunk, used);
     siphash_wipe(tmp, sizeof tmp);
     return err;
 }
