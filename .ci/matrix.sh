@@ -333,8 +333,20 @@ run_install() {
         [[ $out == "$PAPER_EXAMPLE" ]] ||
             { echo "install: $exe printed '$out', expected $PAPER_EXAMPLE"; return 1; }
     done
-    echo "install: both consumers print $PAPER_EXAMPLE"
-    note "pkg-config and find_package consumers print $PAPER_EXAMPLE"
+    # The static library, through find_package too: no libsiphash.so needed.
+    exe=$tmp/consumer-cmake/consumer_static
+    deps=$(ldd "$exe" || true)
+    if grep -q libsiphash <<<"$deps"; then
+        echo "install: $exe should not need libsiphash.so"
+        return 1
+    fi
+    echo "+ $exe"
+    out=$("$exe")
+    echo "$out"
+    [[ $out == "$PAPER_EXAMPLE" ]] ||
+        { echo "install: $exe printed '$out', expected $PAPER_EXAMPLE"; return 1; }
+    echo "install: all three consumers print $PAPER_EXAMPLE"
+    note "pkg-config, find_package (shared) and find_package (static) consumers print $PAPER_EXAMPLE"
 }
 
 # ------------------------------------------------------------------- main
