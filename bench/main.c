@@ -411,15 +411,20 @@ static void print_targets(void)
                 cpb, r, 100 * (cpb - 1.0));
     }
 
-    /* 4. hsiphash / siphash13_64 vs jhash at 8 and 16 B, throughput. */
+    /* 4. hsiphash / siphash13_64 vs jhash at 8 and 16 B, throughput, all
+     *    called (never inlined) with the length at run time; the fixed-size
+     *    paths against jhash's word fast paths are printed beside. */
     for (int j = 0; j < 2; j++) {
         int si = j ? 4 : 2;
         double a = ratio_of(s13, jg, MODE_TP, si), b = ratio_of(hs, jg, MODE_TP, si);
         double c = ratio_of(hsc, jw, MODE_TP, si);
-        verdict(a > 0 && a <= 2.5 && b <= 2.5 && (c <= 0 || c <= 2.5),
-                "%zu B throughput vs jhash (<= 2.5): siphash13_64/jhash x%.2f, hsiphash/jhash x%.2f, "
-                "hsiphash const/jhash %s x%.2f",
-                bench_sizes[si], a, b, si == 2 ? "jhash_2words" : "jhash2(4 words)", c);
+        verdict(a > 0 && b > 0 && a <= 2.5 && b <= 2.5,
+                "%zu B throughput, called with a run-time length, vs jhash() (<= 2.5): "
+                "siphash13_64 x%.2f, hsiphash x%.2f",
+                bench_sizes[si], a, b);
+        if (c > 0)
+            fprintf(opts.out, "  [info]    fixed-size paths: hsiphash_%du32 / %s x%.2f\n",
+                    si == 2 ? 2 : 4, si == 2 ? "jhash_2words" : "jhash2(4 words)", c);
     }
 
     /* 5. MD5 and SHA-1 (the article's claim), <= 64 B, throughput. */
@@ -464,7 +469,7 @@ static void usage(void)
            "  --sizes LIST  measure only these sizes (e.g. 1,8,12); the targets then\n"
            "                report only what was measured\n"
            "  --no-batch    skip the batch section\n",
-           41);
+           101);
 }
 
 int main(int argc, char **argv)
@@ -497,7 +502,7 @@ int main(int argc, char **argv)
     }
     bench_opts_default(&opts, quick);
     if (!quick) {
-        opts.runs = 41;
+        opts.runs = 101;
         opts.run_ticks = 100000;
     }
     if (runs > 0)

@@ -14,8 +14,10 @@
  *               others; the address chain adds the same ~6 cycles to
  *               every row.)
  * "Generic" rows see n as a run-time value (hidden from the compiler);
- * "const" rows are compiled once per size with n a constant, so inline
- * length folding (siphash() -> siphash_1u64() ...) happens as in user code.
+ * "const" rows are compiled once per size with n a constant, so what the
+ * header does with a constant length (siphash(): computed inline up to 64
+ * bytes; hsiphash(): folded to hsiphash_1u32..4u32) happens as in user
+ * code.  The _Nu64/_Nu32 rows call the fixed-size functions themselves.
  * Anchors live in other translation units and are called, never inlined.
  */
 #include "rows.h"
@@ -99,6 +101,10 @@ CONST_ROW_AT(our_u32, 4, siphash_1u32(LE32(p), &m->key))
 CONST_ROW_AT(our_u32, 8, siphash_2u32(LE32(p), LE32(p + 4), &m->key))
 CONST_ROW_AT(our_u32, 12, siphash_3u32(LE32(p), LE32(p + 4), LE32(p + 8), &m->key))
 CONST_ROW_AT(our_u32, 16, siphash_4u32(LE32(p), LE32(p + 4), LE32(p + 8), LE32(p + 12), &m->key))
+CONST_ROW_AT(our_u64, 8, siphash_1u64(LE64(p), &m->key))
+CONST_ROW_AT(our_u64, 16, siphash_2u64(LE64(p), LE64(p + 8), &m->key))
+CONST_ROW_AT(our_u64, 24, siphash_3u64(LE64(p), LE64(p + 8), LE64(p + 16), &m->key))
+CONST_ROW_AT(our_u64, 32, siphash_4u64(LE64(p), LE64(p + 8), LE64(p + 16), LE64(p + 24), &m->key))
 GENERIC_ROW(our_sip13, siphash13_64(p, n, &m->key))
 GENERIC_ROW(our_hsip, hsiphash(p, n, &m->hkey))
 CONST_ROW(our_hsip_c, hsiphash(p, n, &m->hkey))
@@ -211,6 +217,12 @@ uint64_t bench_chain8_linux(void *arg, uint64_t iters)
      name##_tp_24, name##_tp_32, NULL, NULL, NULL, NULL, NULL},                \
     {NULL, name##_lat_4, name##_lat_8, name##_lat_12, name##_lat_16,           \
      name##_lat_24, name##_lat_32, NULL, NULL, NULL, NULL, NULL}
+/* Rows that exist at 8, 16, 24, 32 bytes only. */
+#define AT_8_32(name)                                                          \
+    {NULL, NULL, name##_tp_8, NULL, name##_tp_16, name##_tp_24, name##_tp_32,  \
+     NULL, NULL, NULL, NULL, NULL},                                            \
+    {NULL, NULL, name##_lat_8, NULL, name##_lat_16, name##_lat_24,             \
+     name##_lat_32, NULL, NULL, NULL, NULL, NULL}
 #define MISSING(pkg) {NULL}, {NULL}, pkg
 
 #define M64 UINT64_MAX
@@ -219,6 +231,7 @@ uint64_t bench_chain8_linux(void *arg, uint64_t iters)
 static const struct bench_row rows[] = {
     {"siphash", WHO_OURS, CLASS_SIP24, 0, M64, ALL_GENERIC(our_siphash), NULL},
     {"siphash const", WHO_OURS, CLASS_SIP24, 1, M64, ALL_CONST(our_siphash_c), NULL},
+    {"siphash_Nu64", WHO_OURS, CLASS_SIP24, 1, M64, AT_8_32(our_u64), NULL},
     {"siphash_Nu32", WHO_OURS, CLASS_SIP24, 1, M64, AT_4_16(our_u32), NULL},
     {"siphash13_64", WHO_OURS, CLASS_SIP13, 0, M32, ALL_GENERIC(our_sip13), NULL},
     {"hsiphash", WHO_OURS, CLASS_SIP13, 0, M32, ALL_GENERIC(our_hsip), NULL},

@@ -26,22 +26,22 @@ SIP_INLINE uint64_t hsip_hash64(const void *data, size_t len, const halfsiphash_
     return lo | (uint64_t)hsip_finish2(&s, d) << 32;
 }
 
-SIPHASH_API uint32_t halfsiphash24_32(const void *data, size_t len, const halfsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t halfsiphash24_32(const void *data, size_t len, const halfsiphash_key_t *key)
 {
     return hsip_hash32(data, len, key, 2, 4);
 }
 
-SIPHASH_API uint64_t halfsiphash24_64(const void *data, size_t len, const halfsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t halfsiphash24_64(const void *data, size_t len, const halfsiphash_key_t *key)
 {
     return hsip_hash64(data, len, key, 2, 4);
 }
 
-SIPHASH_API uint32_t halfsiphash13_32(const void *data, size_t len, const halfsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t halfsiphash13_32(const void *data, size_t len, const halfsiphash_key_t *key)
 {
     return hsip_hash32(data, len, key, 1, 3);
 }
 
-SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, const halfsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, const halfsiphash_key_t *key)
 {
     return hsip_hash64(data, len, key, 1, 3);
 }
@@ -57,28 +57,28 @@ SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, const halfsi
     sip_absorb(&s, b, 1);                                                      \
     return (uint32_t)sip_finish1(&s, 3, 0)
 
-SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key)
 {
     sip_state s = sip_init_mem(key->key[0], key->key[1], 0);
     sip_absorb_all(&s, (const uint8_t *)data, len, 1);
     return (uint32_t)sip_finish1(&s, 3, 0);
 }
 
-SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
 {
     HPREAMBLE(4);
     b |= a;
     HPOSTAMBLE;
 }
 
-SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
 {
     HPREAMBLE(8);
     HWORD64(a, b2);
     HPOSTAMBLE;
 }
 
-SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const hsiphash_key_t *key)
 {
     HPREAMBLE(12);
     HWORD64(a, b2);
@@ -86,7 +86,7 @@ SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const hs
     HPOSTAMBLE;
 }
 
-SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
+SIP_HOT SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
                                    const hsiphash_key_t *key)
 {
     HPREAMBLE(16);
@@ -105,21 +105,21 @@ SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t
     hsip_absorb(&s, b, 1);                                                     \
     return hsip_finish1(&s, 3, 0)
 
-SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key)
 {
     hsip_state s = hsip_init((uint32_t)key->key[0], (uint32_t)key->key[1], 0);
     hsip_absorb_all(&s, (const uint8_t *)data, len, 1);
     return hsip_finish1(&s, 3, 0);
 }
 
-SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
 {
     HPREAMBLE(4);
     HWORD32(a);
     HPOSTAMBLE;
 }
 
-SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
 {
     HPREAMBLE(8);
     HWORD32(a);
@@ -127,7 +127,7 @@ SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t
     HPOSTAMBLE;
 }
 
-SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const hsiphash_key_t *key)
+SIP_HOT SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const hsiphash_key_t *key)
 {
     HPREAMBLE(12);
     HWORD32(a);
@@ -136,7 +136,7 @@ SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const hs
     HPOSTAMBLE;
 }
 
-SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
+SIP_HOT SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
                                    const hsiphash_key_t *key)
 {
     HPREAMBLE(16);

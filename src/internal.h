@@ -19,6 +19,16 @@
 #define SIP_LIKELY(x) (x)
 #endif
 
+/* The hashing functions start on a 64-byte boundary: their straight-line
+ * bodies (~500 bytes) then span the fewest fetch blocks and cache lines,
+ * and their speed no longer depends on where the linker happens to put
+ * them (measured: up to 4% either way for the same code). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SIP_HOT __attribute__((aligned(64)))
+#else
+#define SIP_HOT
+#endif
+
 /* ---- byte order ------------------------------------------------------- */
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -25,23 +25,23 @@ SIP_INLINE void sip_hash128(const void *data, size_t len, const siphash_key_t *k
     sip_store64(out + 8, sip_finish2(&s, d));
 }
 
-SIPHASH_API uint64_t siphash24_64(const void *data, size_t len, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash24_64(const void *data, size_t len, const siphash_key_t *key)
 {
     return sip_hash64(data, len, key, 2, 4);
 }
 
-SIPHASH_API void siphash24_128(const void *data, size_t len, const siphash_key_t *key,
+SIP_HOT SIPHASH_API void siphash24_128(const void *data, size_t len, const siphash_key_t *key,
                                uint8_t out[16])
 {
     sip_hash128(data, len, key, 2, 4, out);
 }
 
-SIPHASH_API uint64_t siphash13_64(const void *data, size_t len, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash13_64(const void *data, size_t len, const siphash_key_t *key)
 {
     return sip_hash64(data, len, key, 1, 3);
 }
 
-SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t *key,
+SIP_HOT SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t *key,
                                uint8_t out[16])
 {
     sip_hash128(data, len, key, 1, 3, out);
@@ -61,14 +61,14 @@ SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t
 
 #define U32PAIR(lo, hi) ((uint64_t)(hi) << 32 | (lo))
 
-SIPHASH_API uint64_t siphash_1u64(uint64_t a, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_1u64(uint64_t a, const siphash_key_t *key)
 {
     PREAMBLE(8);
     WORD(a);
     POSTAMBLE;
 }
 
-SIPHASH_API uint64_t siphash_2u64(uint64_t a, uint64_t b2, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_2u64(uint64_t a, uint64_t b2, const siphash_key_t *key)
 {
     PREAMBLE(16);
     WORD(a);
@@ -76,7 +76,7 @@ SIPHASH_API uint64_t siphash_2u64(uint64_t a, uint64_t b2, const siphash_key_t *
     POSTAMBLE;
 }
 
-SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b2, uint64_t c, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b2, uint64_t c, const siphash_key_t *key)
 {
     PREAMBLE(24);
     WORD(a);
@@ -85,7 +85,7 @@ SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b2, uint64_t c, const sip
     POSTAMBLE;
 }
 
-SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b2, uint64_t c, uint64_t d,
+SIP_HOT SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b2, uint64_t c, uint64_t d,
                                   const siphash_key_t *key)
 {
     PREAMBLE(32);
@@ -96,21 +96,21 @@ SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b2, uint64_t c, uint64_t 
     POSTAMBLE;
 }
 
-SIPHASH_API uint64_t siphash_1u32(uint32_t a, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_1u32(uint32_t a, const siphash_key_t *key)
 {
     PREAMBLE(4);
     b |= a;
     POSTAMBLE;
 }
 
-SIPHASH_API uint64_t siphash_2u32(uint32_t a, uint32_t b2, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_2u32(uint32_t a, uint32_t b2, const siphash_key_t *key)
 {
     PREAMBLE(8);
     WORD(U32PAIR(a, b2));
     POSTAMBLE;
 }
 
-SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const siphash_key_t *key)
 {
     PREAMBLE(12);
     WORD(U32PAIR(a, b2));
@@ -118,7 +118,7 @@ SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const sip
     POSTAMBLE;
 }
 
-SIPHASH_API uint64_t siphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
+SIP_HOT SIPHASH_API uint64_t siphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
                                   const siphash_key_t *key)
 {
     PREAMBLE(16);
