@@ -157,6 +157,28 @@ typedef struct {
     sum_variant_t v; /* from -a / -l, or the defaults */
 } options_t;
 
+/* If arg ("--xyz" or "--xyz=...") abbreviates several long options, which
+ * getopt reports just like an unknown one, says so with the candidates and
+ * returns true. */
+static bool report_ambiguous(const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0)
+        return false;
+    const char *name = arg + 2;
+    size_t n = strcspn(name, "=");
+    int matches = 0;
+    for (const struct option *o = long_options; o->name; o++)
+        matches += strncmp(o->name, name, n) == 0;
+    if (n == 0 || matches < 2)
+        return false;
+    fprintf(stderr, "siphashsum: option '%.*s' is ambiguous; possibilities:", (int)(n + 2), arg);
+    for (const struct option *o = long_options; o->name; o++)
+        if (strncmp(o->name, name, n) == 0)
+            fprintf(stderr, " '--%s'", o->name);
+    fputs("\nTry 'siphashsum --help' for more information.\n", stderr);
+    return true;
+}
+
 /* Not an exit status: go on. */
 enum { CONTINUE = -1 };
 
@@ -215,6 +237,8 @@ static int parse_options(int argc, char **argv, options_t *op)
                 char shortopt[2] = {(char)optopt, '\0'};
                 return usage_error("invalid option -- '%s'", shortopt);
             }
+            if (report_ambiguous(argv[optind - 1]))
+                return SUM_EXIT_USAGE;
             return usage_error("unrecognized option '%s'", argv[optind - 1]);
         }
     }

@@ -682,6 +682,12 @@ Try 'siphashsum --help' for more information.\n"
     run --key "$K" --bogus m15
     expect "unknown option" 2 "siphashsum: unrecognized option '--bogus'
 Try 'siphashsum --help' for more information.\n"
+    run --st m15
+    expect "ambiguous option" 2 "siphashsum: option '--st' is ambiguous; possibilities: '--status' '--strict'
+Try 'siphashsum --help' for more information.\n"
+    run --alg=siphash-1-3 --key "$K" m15
+    expect "unambiguous abbreviation" 0 ""
+    expect_out "unambiguous abbreviation" "siphash-1-3-64:$(vector 15 siphash-1-3-64)  m15\n"
     run --key "$K" -x m15
     expect "unknown short option" 2 "siphashsum: invalid option -- 'x'
 Try 'siphashsum --help' for more information.\n"
