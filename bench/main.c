@@ -534,6 +534,12 @@ int main(int argc, char **argv)
     double cpt = bench_cycles_per_tick();
     if (csv) {
         bench_print_csv_header(&opts);
+        /* Context rows (section "info"): what the numbers were measured on. */
+        fprintf(opts.out, "info,cpu,%s,,,,,,\n", bench_cpu_model());
+        fprintf(opts.out, "info,sha_ni,%s,,,,,,\n", bench_cpu_has_sha_ni() ? "yes" : "no");
+        fprintf(opts.out, "info,tsc_ghz,%.4f,,,,,,\n", bench_ticks_per_second() / 1e9);
+        fprintf(opts.out, "info,cycles_per_tick,%.4f,,,,,,\n", cpt);
+        fprintf(opts.out, "info,runs,%d,,,,,,\n", opts.runs);
     } else {
         fprintf(opts.out, "siphash-bench (libsiphash %s)%s\n", siphash_version(),
                 quick ? " --quick: numbers are NOT meaningful" : "");
