@@ -182,24 +182,32 @@ static void avx2_fixed13(const uint8_t *base, size_t stride, size_t len, size_t 
     fixed(base, stride, len, n, key, out, 1, 3);
 }
 
+/* nv registers of integers: the word is the value (x86 is little-endian). */
+SIP_INLINE void u64_group(const uint64_t *in, const siphash_key_t *key, uint64_t *out, int nv,
+                          unsigned c, unsigned d)
+{
+    st256 s[SIP_NV];
+    __m256i m[SIP_NV];
+    init256(s, nv, key);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        m[j] = _mm256_loadu_si256((const __m256i *)(const void *)(in + LANES * j));
+    absorb256(s, m, nv, c);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        m[j] = _mm256_set1_epi64x((long long)((uint64_t)8 << 56));
+    absorb256(s, m, nv, c);
+    finish256(s, nv, d, out);
+}
+
 SIP_INLINE void u64s(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out,
                      unsigned c, unsigned d)
 {
     size_t i = 0;
-    st256 s[SIP_NV];
-    __m256i m[SIP_NV];
-    for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV) {
-        init256(s, SIP_NV, key);
-        SIP_UNROLL
-        for (int j = 0; j < SIP_NV; j++)
-            m[j] = _mm256_loadu_si256((const __m256i *)(const void *)(in + i + LANES * j));
-        absorb256(s, m, SIP_NV, c);
-        SIP_UNROLL
-        for (int j = 0; j < SIP_NV; j++)
-            m[j] = _mm256_set1_epi64x((long long)((uint64_t)8 << 56));
-        absorb256(s, m, SIP_NV, c);
-        finish256(s, SIP_NV, d, out + i);
-    }
+    for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV)
+        u64_group(in + i, key, out + i, SIP_NV, c, d);
+    for (; n - i >= LANES; i += LANES)
+        u64_group(in + i, key, out + i, 1, c, d);
     if (i < n) {
         if (c == 2)
             sip_portable_u64_24(in + i, n - i, key, out + i);

@@ -131,11 +131,12 @@ SIP_INLINE void fixed_group(const uint8_t *base, size_t stride, size_t len,
             t = load_words(p[j], len - 8, stride);
             t = _mm512_srl_epi64(t, _mm_cvtsi32_si128((int)(64 - 8 * r)));
         } else if (r) {
-            uint64_t tl[LANES];
-            SIP_UNROLL
-            for (int l = 0; l < LANES; l++)
-                tl[l] = sip_tail64(p[j] + (size_t)l * stride, len);
-            t = _mm512_loadu_si512((const void *)tl);
+            const uint8_t *q = p[j];
+            t = _mm512_set_epi64(
+                (long long)sip_tail64(q + 7 * stride, len), (long long)sip_tail64(q + 6 * stride, len),
+                (long long)sip_tail64(q + 5 * stride, len), (long long)sip_tail64(q + 4 * stride, len),
+                (long long)sip_tail64(q + 3 * stride, len), (long long)sip_tail64(q + 2 * stride, len),
+                (long long)sip_tail64(q + stride, len), (long long)sip_tail64(q, len));
         }
         m[j] = _mm512_or_si512(t, _mm512_set1_epi64((long long)((uint64_t)len << 56)));
     }
@@ -184,25 +185,32 @@ static void avx512_fixed13(const uint8_t *base, size_t stride, size_t len, size_
     fixed(base, stride, len, n, key, out, 1, 3);
 }
 
-/* Integers: the word is the value (x86 is little-endian), 8 per load. */
+/* nv registers of integers: the word is the value (x86 is little-endian). */
+SIP_INLINE void u64_group(const uint64_t *in, const siphash_key_t *key, uint64_t *out, int nv,
+                          unsigned c, unsigned d)
+{
+    st512 s[SIP_NV];
+    __m512i m[SIP_NV];
+    init512(s, nv, key);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        m[j] = _mm512_loadu_si512((const void *)(in + LANES * j));
+    absorb512(s, m, nv, c);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        m[j] = _mm512_set1_epi64((long long)((uint64_t)8 << 56));
+    absorb512(s, m, nv, c);
+    finish512(s, nv, d, out);
+}
+
 SIP_INLINE void u64s(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out,
                      unsigned c, unsigned d)
 {
     size_t i = 0;
-    st512 s[SIP_NV];
-    __m512i m[SIP_NV];
-    for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV) {
-        init512(s, SIP_NV, key);
-        SIP_UNROLL
-        for (int j = 0; j < SIP_NV; j++)
-            m[j] = _mm512_loadu_si512((const void *)(in + i + LANES * j));
-        absorb512(s, m, SIP_NV, c);
-        SIP_UNROLL
-        for (int j = 0; j < SIP_NV; j++)
-            m[j] = _mm512_set1_epi64((long long)((uint64_t)8 << 56));
-        absorb512(s, m, SIP_NV, c);
-        finish512(s, SIP_NV, d, out + i);
-    }
+    for (; n - i >= LANES * SIP_NV; i += LANES * SIP_NV)
+        u64_group(in + i, key, out + i, SIP_NV, c, d);
+    for (; n - i >= LANES; i += LANES)
+        u64_group(in + i, key, out + i, 1, c, d);
     if (i < n) {
         if (c == 2)
             sip_portable_u64_24(in + i, n - i, key, out + i);
