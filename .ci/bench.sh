@@ -53,7 +53,7 @@ for mode in throughput latency; do
 done
 # Every row, with a number in its first measured column (not "not built").
 rows=("siphash" "siphash const" "siphash_Nu64" "siphash_Nu32" "siphash13_64" "hsiphash"
-      "hsiphash const" "halfsiphash13_32" "siphash24_128" "siphash stream" "jhash"
+      "hsiphash const" "hsiphash_Nu32" "halfsiphash13_32" "siphash24_128" "siphash stream" "jhash"
       "jhash words" "linux" "linux fixed" "linux wordaccess" "linux hsiphash"
       "linux hsiphash fixed" "sodium siphash24" "sodium siphashx24" "openssl EVP_MAC"
       "md5 MD5()" "sha1 SHA1()" "sha1 SHA1_Init")

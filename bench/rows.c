@@ -15,9 +15,9 @@
  *               every row.)
  * "Generic" rows see n as a run-time value (hidden from the compiler);
  * "const" rows are compiled once per size with n a constant, so what the
- * header does with a constant length (siphash(): computed inline up to 64
- * bytes; hsiphash(): folded to hsiphash_1u32..4u32) happens as in user
- * code.  The _Nu64/_Nu32 rows call the fixed-size functions themselves.
+ * header does with a constant length (siphash() and, on 64-bit targets,
+ * hsiphash(): computed inline up to 64 bytes) happens as in user code.
+ * The _Nu64/_Nu32 rows call the fixed-size functions themselves.
  * Anchors live in other translation units and are called, never inlined.
  */
 #include "rows.h"
@@ -108,6 +108,10 @@ CONST_ROW_AT(our_u64, 32, siphash_4u64(LE64(p), LE64(p + 8), LE64(p + 16), LE64(
 GENERIC_ROW(our_sip13, siphash13_64(p, n, &m->key))
 GENERIC_ROW(our_hsip, hsiphash(p, n, &m->hkey))
 CONST_ROW(our_hsip_c, hsiphash(p, n, &m->hkey))
+CONST_ROW_AT(our_h32, 4, hsiphash_1u32(LE32(p), &m->hkey))
+CONST_ROW_AT(our_h32, 8, hsiphash_2u32(LE32(p), LE32(p + 4), &m->hkey))
+CONST_ROW_AT(our_h32, 12, hsiphash_3u32(LE32(p), LE32(p + 4), LE32(p + 8), &m->hkey))
+CONST_ROW_AT(our_h32, 16, hsiphash_4u32(LE32(p), LE32(p + 4), LE32(p + 8), LE32(p + 12), &m->hkey))
 GENERIC_ROW(our_half13, halfsiphash13_32(p, n, &m->halfkey))
 
 static uint64_t our128(const uint8_t *p, size_t n, const siphash_key_t *k)
@@ -236,6 +240,7 @@ static const struct bench_row rows[] = {
     {"siphash13_64", WHO_OURS, CLASS_SIP13, 0, M32, ALL_GENERIC(our_sip13), NULL},
     {"hsiphash", WHO_OURS, CLASS_SIP13, 0, M32, ALL_GENERIC(our_hsip), NULL},
     {"hsiphash const", WHO_OURS, CLASS_SIP13, 1, M32, ALL_CONST(our_hsip_c), NULL},
+    {"hsiphash_Nu32", WHO_OURS, CLASS_SIP13, 1, M32, AT_4_16(our_h32), NULL},
     {"halfsiphash13_32", WHO_OURS, CLASS_HALF13, 0, M32, ALL_GENERIC(our_half13), NULL},
     {"siphash24_128", WHO_OURS, CLASS_SIP24_128, 0, M64, ALL_GENERIC(our_sip128), NULL},
     {"siphash stream", WHO_OURS, CLASS_SIP24, 0, M64, ALL_GENERIC(our_stream), NULL},

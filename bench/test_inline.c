@@ -1,7 +1,8 @@
 /*
- * test_inline.c — siphash() with every compile-time-constant length 0..64
- * (computed inline by the header) and a few beyond (calling out), against
- * siphash24_64() with the same length hidden in a volatile.  Each message
+ * test_inline.c — siphash() and hsiphash() with every compile-time-constant
+ * length 0..64 (computed inline by the header; hsiphash on 64-bit targets)
+ * and a few beyond (calling out), against siphash24_64() and
+ * hsiphash_generic() with the same length hidden in a volatile.  Each message
  * sits in its own exact-size heap block at a random offset, so an
  * AddressSanitizer build reports any read past its end.
  *
@@ -22,6 +23,8 @@
         check_rand_bytes(m_, (n));                                             \
         volatile size_t vn_ = (n);                                             \
         CHECK_EQ_U64(siphash(m_, n, &k), siphash24_64(m_, vn_, &k), "len %d", n); \
+        CHECK_EQ_U64(hsiphash(m_, n, &hk), hsiphash_generic(m_, vn_, &hk),     \
+                     "hsiphash len %d", n);                                    \
         free(blk_);                                                            \
     } while (0)
 
@@ -34,6 +37,9 @@ int main(void)
     int rounds = getenv("SIPHASH_TEST_QUICK") ? 200 : 3000;
     for (int r = 0; r < rounds; r++) {
         siphash_key_t k = {{check_rand(), check_rand()}};
+        hsiphash_key_t hk;
+        hk.key[0] = (unsigned long)check_rand();
+        hk.key[1] = (unsigned long)check_rand();
         CASES8(0);
         CASES8(8);
         CASES8(16);
@@ -47,6 +53,7 @@ int main(void)
         CASE(100);
         /* NULL with length 0, as the header documents */
         CHECK_EQ_U64(siphash(NULL, 0, &k), siphash24_64(NULL, 0, &k), "NULL, 0");
+        CHECK_EQ_U64(hsiphash(NULL, 0, &hk), hsiphash_generic(NULL, 0, &hk), "h NULL, 0");
     }
     return check_finish("test_inline");
 }

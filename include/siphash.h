@@ -196,12 +196,12 @@ static inline uint64_t siphash_load_le64_(const void *p)
 #define SIPHASH_CONSTANT_LEN_(len, n) 0
 #endif
 
-/* Not API: SipHash-2-4 computed inline, for siphash() with a constant
- * length.  With len a compile-time constant the block loop unrolls, the
- * tail becomes at most three loads of fixed widths (4, 2, 1 bytes: no byte
- * switch, nothing read past data + len), no call is made, and in a loop
- * the key and the initial state stay in registers.  Same result as
- * siphash24_64(). */
+/* Not API: SipHash-c-d computed inline, for siphash() and hsiphash() with
+ * a constant length.  With len, c and d compile-time constants the block
+ * loop and the rounds unroll, the tail becomes at most three loads of fixed
+ * widths (4, 2, 1 bytes: no byte switch, nothing read past data + len), no
+ * call is made, and in a loop the key and the initial state stay in
+ * registers.  Same result as siphash24_64() / siphash13_64(). */
 static inline uint64_t siphash_rotl_(uint64_t x, int b)
 {
     return (x << b) | (x >> (64 - b));
@@ -214,20 +214,22 @@ static inline uint64_t siphash_rotl_(uint64_t x, int b)
         v2 += v1; v1 = siphash_rotl_(v1, 17); v1 ^= v2; v2 = siphash_rotl_(v2, 32); \
     } while (0)
 
-static inline uint64_t siphash_inline_(const void *data, size_t len, const siphash_key_t *key)
+static inline uint64_t siphash_inline_(const void *data, size_t len, uint64_t k0, uint64_t k1,
+                                       int c, int d)
 {
     const uint8_t *p = (const uint8_t *)data;
-    uint64_t v0 = 0x736f6d6570736575ULL ^ key->key[0];
-    uint64_t v1 = 0x646f72616e646f6dULL ^ key->key[1];
-    uint64_t v2 = 0x6c7967656e657261ULL ^ key->key[0];
-    uint64_t v3 = 0x7465646279746573ULL ^ key->key[1];
+    uint64_t v0 = 0x736f6d6570736575ULL ^ k0;
+    uint64_t v1 = 0x646f72616e646f6dULL ^ k1;
+    uint64_t v2 = 0x6c7967656e657261ULL ^ k0;
+    uint64_t v3 = 0x7465646279746573ULL ^ k1;
     uint64_t b = (uint64_t)len << 56;
     size_t i = 0, r = len & 7;
+    int j;
     for (; i + 8 <= len; i += 8) {
         uint64_t m = siphash_load_le64_(p + i);
         v3 ^= m;
-        SIPHASH_ROUND_(v0, v1, v2, v3);
-        SIPHASH_ROUND_(v0, v1, v2, v3);
+        for (j = 0; j < c; j++)
+            SIPHASH_ROUND_(v0, v1, v2, v3);
         v0 ^= m;
     }
     if (r & 4)
@@ -237,14 +239,12 @@ static inline uint64_t siphash_inline_(const void *data, size_t len, const sipha
     if (r & 1)
         b |= (uint64_t)p[i + (r & 6)] << (8 * (r & 6));
     v3 ^= b;
-    SIPHASH_ROUND_(v0, v1, v2, v3);
-    SIPHASH_ROUND_(v0, v1, v2, v3);
+    for (j = 0; j < c; j++)
+        SIPHASH_ROUND_(v0, v1, v2, v3);
     v0 ^= b;
     v2 ^= 0xff;
-    SIPHASH_ROUND_(v0, v1, v2, v3);
-    SIPHASH_ROUND_(v0, v1, v2, v3);
-    SIPHASH_ROUND_(v0, v1, v2, v3);
-    SIPHASH_ROUND_(v0, v1, v2, v3);
+    for (j = 0; j < d; j++)
+        SIPHASH_ROUND_(v0, v1, v2, v3);
     v0 = (v0 ^ v1) ^ (v2 ^ v3);
 #if defined(__GNUC__) || defined(__clang__)
     /* An empty asm on the result (no instruction, no cost) keeps a caller's
@@ -257,7 +257,8 @@ static inline uint64_t siphash_inline_(const void *data, size_t len, const sipha
     return v0;
 }
 
-/* The largest compile-time-constant length siphash() computes inline;
+/* The largest compile-time-constant length siphash() and hsiphash()
+ * compute inline;
  * longer constant lengths call siphash24_64() (whose per-call overhead no
  * longer matters there). */
 #define SIPHASH_INLINE_MAX 64
@@ -278,15 +279,23 @@ static inline uint64_t siphash_inline_(const void *data, size_t len, const sipha
 static inline uint64_t siphash(const void *data, size_t len, const siphash_key_t *key)
 {
     if (SIPHASH_INLINE_LEN_(len))
-        return siphash_inline_(data, len, key);
+        return siphash_inline_(data, len, key->key[0], key->key[1], 2, 4);
     return siphash24_64(data, len, key);
 }
 
-/* hsiphash(): kernel-compatible (see hsiphash_generic), folding constant
- * lengths 4, 8, 12, 16 to hsiphash_1u32 .. hsiphash_4u32 as Linux does. */
+/* hsiphash(): kernel-compatible (see hsiphash_generic).  With a length
+ * known at compile time: on 64-bit targets, up to SIPHASH_INLINE_MAX bytes,
+ * computed inline like siphash(); on 32-bit targets lengths 4, 8, 12, 16
+ * fold to hsiphash_1u32 .. hsiphash_4u32 as Linux does.  Otherwise it calls
+ * hsiphash_generic().  Same answer either way. */
 static inline uint32_t hsiphash(const void *data, size_t len, const hsiphash_key_t *key)
 {
     const uint8_t *p = (const uint8_t *)data;
+#if ULONG_MAX > 0xffffffffUL
+    /* hsiphash is SipHash-1-3 here, truncated to 32 bits */
+    if (SIPHASH_INLINE_LEN_(len))
+        return (uint32_t)siphash_inline_(data, len, key->key[0], key->key[1], 1, 3);
+#endif
     if (SIPHASH_CONSTANT_LEN_(len, 4))
         return hsiphash_1u32(siphash_load_le32_(p), key);
     if (SIPHASH_CONSTANT_LEN_(len, 8))

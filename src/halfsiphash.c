@@ -50,12 +50,25 @@ SIP_HOT SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, cons
 /* 64-bit: SipHash-1-3, low 32 bits.  The fixed-size functions absorb whole
  * 64-bit words and put a leftover 32-bit word into the length block. */
 #define HPREAMBLE(len)                                                         \
-    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);                       \
+    uint64_t v0 = sip_iv[0] ^ key->key[0], v1 = sip_iv[1] ^ key->key[1];      \
+    uint64_t v2 = sip_iv[2] ^ key->key[0], v3 = sip_iv[3] ^ key->key[1];      \
     uint64_t b = (uint64_t)(len) << 56
-#define HWORD64(lo, hi) sip_absorb(&s, (uint64_t)(hi) << 32 | (lo), 1)
+#define HWORD64(lo, hi)                                                        \
+    do {                                                                       \
+        uint64_t m_ = (uint64_t)(hi) << 32 | (lo);                             \
+        v3 ^= m_;                                                              \
+        SIPROUND(v0, v1, v2, v3);                                              \
+        v0 ^= m_;                                                              \
+    } while (0)
 #define HPOSTAMBLE                                                             \
-    sip_absorb(&s, b, 1);                                                      \
-    return (uint32_t)sip_finish1(&s, 3, 0)
+    v3 ^= b;                                                                   \
+    SIPROUND(v0, v1, v2, v3);                                                  \
+    v0 ^= b;                                                                   \
+    v2 ^= 0xff;                                                                \
+    SIPROUND(v0, v1, v2, v3);                                                  \
+    SIPROUND(v0, v1, v2, v3);                                                  \
+    SIPROUND(v0, v1, v2, v3);                                                  \
+    return (uint32_t)((v0 ^ v1) ^ (v2 ^ v3))
 
 SIP_HOT SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key)
 {

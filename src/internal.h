@@ -223,7 +223,7 @@ SIP_INLINE uint64_t sip_finish1(sip_state *s, unsigned d, int out128)
 {
     s->v2 ^= out128 ? 0xee : 0xff;
     sip_rounds(s, d);
-    return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+    return (s->v0 ^ s->v1) ^ (s->v2 ^ s->v3);
 }
 
 /* Second output word of the 128-bit variant. */
@@ -231,7 +231,7 @@ SIP_INLINE uint64_t sip_finish2(sip_state *s, unsigned d)
 {
     s->v1 ^= 0xdd;
     sip_rounds(s, d);
-    return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+    return (s->v0 ^ s->v1) ^ (s->v2 ^ s->v3);
 }
 
 /* Absorbs a whole message including the final length block.  Indexes
