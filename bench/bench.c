@@ -86,12 +86,37 @@ double bench_cycles_per_tick_measure(void)
 #endif
 }
 
+/* Estimates taken so far (start, between measurements, end); the figure
+ * used is their median, so one estimate taken while the clock was still
+ * ramping up, or while a neighbour held the core, does not skew them all. */
+static double cpt_samples[64];
+static int cpt_n;
+
+static int cmp_double(const void *a, const void *b);
+
+double bench_cycles_per_tick_update(void)
+{
+    double c = bench_cycles_per_tick_measure();
+    if (cpt_n < (int)(sizeof cpt_samples / sizeof cpt_samples[0]))
+        cpt_samples[cpt_n++] = c;
+    return c;
+}
+
 double bench_cycles_per_tick(void)
 {
-    static double cached = -1;
-    if (cached < 0)
-        cached = bench_cycles_per_tick_measure();
-    return cached;
+    if (cpt_n == 0) {
+        /* Spin ~20 ms first: the first estimate is otherwise often taken
+         * before the core has left a low-power state. */
+        uint64_t t0 = bench_ticks_begin();
+        double tps = bench_ticks_per_second();
+        while ((double)(bench_ticks_end() - t0) < 0.02 * tps)
+            bench_sink(t0);
+        bench_cycles_per_tick_update();
+    }
+    double s[64];
+    memcpy(s, cpt_samples, sizeof s[0] * (size_t)cpt_n);
+    qsort(s, (size_t)cpt_n, sizeof s[0], cmp_double);
+    return cpt_n & 1 ? s[cpt_n / 2] : (s[cpt_n / 2 - 1] + s[cpt_n / 2]) / 2;
 }
 
 double bench_ticks_per_second(void)

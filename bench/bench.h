@@ -101,14 +101,19 @@ static inline uint64_t bench_ticks_end(void)
 /* "TSC" or "ns": what a tick is on this build. */
 const char *bench_tick_name(void);
 
-/* Estimated core cycles per tick (median of several timings of a chain of
- * dependent adds), computed once and cached; 0 when it cannot be estimated
- * on this architecture. */
+/* Estimated core cycles per tick from timing a chain of dependent adds:
+ * the median of the estimates taken so far (the first on first use, more
+ * with bench_cycles_per_tick_update()); 0 when it cannot be estimated on
+ * this architecture. */
 double bench_cycles_per_tick(void);
 
 /* Measures the estimate again (e.g. at the end of a run, to see whether the
- * clock moved); does not change the cached value. */
+ * clock moved); does not change the figure used. */
 double bench_cycles_per_tick_measure(void);
+
+/* Measures the estimate again and adds it to the samples whose median
+ * bench_cycles_per_tick() returns (call it between measurements). */
+double bench_cycles_per_tick_update(void);
 
 /* Ticks per second (TSC frequency), measured against CLOCK_MONOTONIC. */
 double bench_ticks_per_second(void);

@@ -225,6 +225,12 @@ static inline uint64_t siphash_inline_(const void *data, size_t len, uint64_t k0
     uint64_t b = (uint64_t)len << 56;
     size_t i = 0, r = len & 7;
     int j;
+#if defined(__GNUC__) || defined(__clang__)
+    /* No instruction either: hides v3's value so the compiler cannot
+     * re-associate "v3 ^ m" into "(m ^ key) ^ constant", which puts two
+     * operations instead of one between the message and the first round. */
+    __asm__("" : "+r"(v3));
+#endif
     for (; i + 8 <= len; i += 8) {
         uint64_t m = siphash_load_le64_(p + i);
         v3 ^= m;
