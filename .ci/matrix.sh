@@ -237,38 +237,70 @@ CMAKE
         echo "valgrind: no CLI tests in this build, nothing more to check"
         return 0
     fi
-    local memcheck="valgrind -q --error-exitcode=99 $VALGRIND_LEAKS"
-    local rc=0 passed=0 total=0 r
-    local name="" dir="" cmd=() envs=()
-    # run_one: the test collected so far, if any.
-    run_one() {
+    # Errors also go to one log per process: a run whose exit status the
+    # script does not check (e.g. inside $(...)) is still caught, since with
+    # -q valgrind writes a log only when it has something to report.
+    # (Writable by all: some CLI tests drop root privileges to run the tool.)
+    mkdir "$tmp/vg"
+    chmod 755 "$tmp"
+    chmod 1777 "$tmp/vg"
+    local memcheck="valgrind -q --error-exitcode=99 --log-file=$tmp/vg/%p.log $VALGRIND_LEAKS"
+    # One small script per test, run $JOBS at a time; outputs are printed
+    # afterwards in order.
+    local n=0 name="" dir="" cmd=() envs=()
+    write_one() {
         [[ -n $name ]] || return 0
-        total=$((total + 1))
-        echo "+ valgrind: $name: ${cmd[*]} (SIPHASHSUM_EMULATOR=$memcheck)"
-        r=0
-        (cd "${dir:-$OUT/gcc}" && env "${envs[@]}" SIPHASHSUM_EMULATOR="$memcheck" \
-            READFAIL_SHIM='' "${cmd[@]}") || r=$?
-        case $r in
-            0) passed=$((passed + 1)) ;;
-            77) echo "valgrind: $name skipped" ;;
-            *) echo "valgrind: $name FAILED (exit $r)"; rc=1 ;;
-        esac
+        n=$((n + 1))
+        {
+            echo "# $name"
+            printf 'cd %q || exit 1\n' "${dir:-$OUT/gcc}"
+            printf 'exec env'
+            printf ' %q' "${envs[@]}" "SIPHASHSUM_EMULATOR=$memcheck" "READFAIL_SHIM=" "${cmd[@]}"
+            printf '\n'
+        } >"$tmp/t$n.sh"
+        echo "$name" >"$tmp/t$n.name"
     }
-    local kind rest
+    local kind rest line
     while IFS= read -r line; do
         kind=${line%% *}
         rest=${line#* }
         case $kind in
-            TEST) run_one; name=$rest dir="" cmd=() envs=() ;;
+            TEST) write_one; name=$rest dir="" cmd=() envs=() ;;
             CMD) cmd+=("$rest") ;;
             ENV) envs+=("$rest") ;;
             DIR) dir=$rest ;;
             *) echo "valgrind: unexpected line from the CTest JSON: $line"; return 1 ;;
         esac
     done <"$tmp/tests.txt"
-    run_one
+    write_one
+    echo "+ $n CLI tests, $JOBS at a time, each siphashsum run as: $memcheck siphashsum ..."
+    seq 1 "$n" | xargs -P "$JOBS" -I{} bash -c "bash '$tmp/t{}.sh' >'$tmp/t{}.log' 2>&1; echo \$? >'$tmp/t{}.rc'"
+    local i r rc=0 passed=0
+    for ((i = 1; i <= n; i++)); do
+        name=$(<"$tmp/t$i.name")
+        r=$(<"$tmp/t$i.rc")
+        echo "---- valgrind: $name (exit $r)"
+        sed -n '2,$p' "$tmp/t$i.sh" | sed 's/^/    /'
+        cat "$tmp/t$i.log"
+        case $r in
+            0) passed=$((passed + 1)) ;;
+            77) echo "valgrind: $name skipped" ;;
+            *) echo "valgrind: $name FAILED (exit $r)"; rc=1 ;;
+        esac
+    done
+    local total=$n
     echo "valgrind: CLI tests under memcheck: $passed passed of $total"
-    note "CLI tests with siphashsum under memcheck: $passed/$total passed"
+    local reports
+    reports=$(find "$tmp/vg" -type f -size +0c)
+    if [[ -n $reports ]]; then
+        echo "valgrind: memcheck reported errors in $(wc -l <<<"$reports") siphashsum/helper run(s):"
+        find "$tmp/vg" -type f -size +0c -exec head -n 60 {} +
+        rc=1
+    fi
+    local runs
+    runs=$(find "$tmp/vg" -type f | wc -l)
+    echo "valgrind: $runs siphashsum/helper processes ran under memcheck"
+    note "CLI tests with siphashsum under memcheck: $passed/$total passed ($runs processes)"
     return "$rc"
 }
 
