@@ -310,6 +310,42 @@ static void print_csv(void)
             }
 }
 
+/* --markdown: the tables as GitHub markdown, for docs/readme/bench.md. */
+static void print_markdown_table(int mode, int what)
+{
+    int nsz = mode == MODE_TP ? BENCH_NSIZES : BENCH_LONG;
+    fprintf(opts.out, "\n| %s | ", what ? "ratio to the best anchor" : "row");
+    for (int si = 0; si < BENCH_LONG; si++)
+        fprintf(opts.out, "%zu | ", bench_sizes[si]);
+    if (mode == MODE_TP)
+        fprintf(opts.out, "%s |", what ? "16 KiB" : "c/B (16 KiB)");
+    fprintf(opts.out, "\n|---|");
+    for (int si = 0; si < nsz; si++)
+        fprintf(opts.out, "---:|");
+    fputc('\n', opts.out);
+    for (int i = 0; i < nrows; i++) {
+        const struct bench_row *r = &rows[i];
+        if (r->missing || (what && (r->who != WHO_OURS || r->cls == CLASS_HALF13)))
+            continue;
+        fprintf(opts.out, "| %s%s%s | ", r->who == WHO_OURS ? "**" : "", r->name,
+                r->who == WHO_OURS ? "**" : "");
+        for (int si = 0; si < nsz; si++) {
+            const struct cell *ce = &cells[i][mode][si];
+            double v = !ce->valid ? 0
+                       : what     ? ce->r_best
+                       : si == BENCH_LONG ? cyc(ce->s.median) / (double)bench_sizes[si]
+                                          : cyc(ce->s.median);
+            if (v <= 0)
+                fprintf(opts.out, "– | ");
+            else if (what || si == BENCH_LONG || v < 100)
+                fprintf(opts.out, "%.2f | ", v);
+            else
+                fprintf(opts.out, "%.0f | ", v);
+        }
+        fputc('\n', opts.out);
+    }
+}
+
 /* ---- the targets ---------------------------------------------------- */
 
 static int targets_failed;
@@ -470,6 +506,7 @@ static void usage(void)
     printf("usage: siphash-bench [--quick] [--csv] [--runs N] [--run-ticks N] [--no-batch] [-v]\n"
            "  --quick       a few short rounds (CI: checks that every row prints)\n"
            "  --csv         machine-readable rows only (for bench/plot.sh)\n"
+           "  --markdown    also print the tables as markdown (docs/readme/bench.md)\n"
            "  --runs N      alternating rounds per measurement (default %d)\n"
            "  --run-ticks N minimum clock ticks per timed run\n"
            "  --sizes LIST  measure only these sizes (e.g. 1,8,12); the targets then\n"
@@ -480,7 +517,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-    int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0;
+    int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0, markdown = 0;
     long long run_ticks = 0;
     const char *sizes = NULL;
     for (int i = 1; i < argc; i++) {
@@ -490,6 +527,8 @@ int main(int argc, char **argv)
             csv = 1;
         else if (!strcmp(argv[i], "-v"))
             verbose = 1;
+        else if (!strcmp(argv[i], "--markdown"))
+            markdown = 1;
         else if (!strcmp(argv[i], "--no-batch"))
             batch = 0;
         else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
@@ -585,6 +624,14 @@ int main(int argc, char **argv)
         for (int mode = 0; mode < NMODES; mode++)
             for (int what = 0; what < 3; what++)
                 print_table(mode, what);
+        if (markdown) {
+            for (int mode = 0; mode < NMODES; mode++) {
+                fprintf(opts.out, "\n<!-- markdown: %s, %s per hash; ratios: ours / best anchor -->\n",
+                        mode_name[mode], unit());
+                print_markdown_table(mode, 0);
+                print_markdown_table(mode, 1);
+            }
+        }
         print_targets();
         double cpt2 = bench_cycles_per_tick_measure();
         fprintf(opts.out, "core cycles per tick: start %.3f, end %.3f, used (median of %s) %.3f\n",
