@@ -202,7 +202,16 @@ static inline uint64_t siphash_load_le64_(const void *p)
  * widths (4, 2, 1 bytes: no byte switch, nothing read past data + len), no
  * call is made, and in a loop the key and the initial state stay in
  * registers.  Same result as siphash24_64() / siphash13_64(). */
-static inline uint64_t siphash_rotl_(uint64_t x, int b)
+#if defined(__GNUC__) || defined(__clang__)
+/* The inline path must really be inlined: an out-of-line copy would see
+ * neither the constant length nor the constant round counts (clang's
+ * inliner otherwise declines the big body and calls a generic copy). */
+#define SIPHASH_ALWAYS_INLINE_ __attribute__((always_inline))
+#else
+#define SIPHASH_ALWAYS_INLINE_
+#endif
+
+static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_rotl_(uint64_t x, int b)
 {
     return (x << b) | (x >> (64 - b));
 }
@@ -214,8 +223,9 @@ static inline uint64_t siphash_rotl_(uint64_t x, int b)
         v2 += v1; v1 = siphash_rotl_(v1, 17); v1 ^= v2; v2 = siphash_rotl_(v2, 32); \
     } while (0)
 
-static inline uint64_t siphash_inline_(const void *data, size_t len, uint64_t k0, uint64_t k1,
-                                       int c, int d)
+static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_inline_(const void *data, size_t len,
+                                                              uint64_t k0, uint64_t k1, int c,
+                                                              int d)
 {
     const uint8_t *p = (const uint8_t *)data;
     uint64_t v0 = 0x736f6d6570736575ULL ^ k0;
@@ -282,7 +292,8 @@ static inline uint64_t siphash_inline_(const void *data, size_t len, uint64_t k0
  * loads are slow; this goes further, for the same reason.)
  * Otherwise it calls siphash24_64().  Same answer either way; whoever wants
  * the smallest code calls siphash24_64() directly. */
-static inline uint64_t siphash(const void *data, size_t len, const siphash_key_t *key)
+static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash(const void *data, size_t len,
+                                                      const siphash_key_t *key)
 {
     if (SIPHASH_INLINE_LEN_(len))
         return siphash_inline_(data, len, key->key[0], key->key[1], 2, 4);
@@ -294,7 +305,8 @@ static inline uint64_t siphash(const void *data, size_t len, const siphash_key_t
  * computed inline like siphash(); on 32-bit targets lengths 4, 8, 12, 16
  * fold to hsiphash_1u32 .. hsiphash_4u32 as Linux does.  Otherwise it calls
  * hsiphash_generic().  Same answer either way. */
-static inline uint32_t hsiphash(const void *data, size_t len, const hsiphash_key_t *key)
+static inline SIPHASH_ALWAYS_INLINE_ uint32_t hsiphash(const void *data, size_t len,
+                                                       const hsiphash_key_t *key)
 {
     const uint8_t *p = (const uint8_t *)data;
 #if ULONG_MAX > 0xffffffffUL
