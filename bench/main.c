@@ -355,6 +355,8 @@ static int targets_failed;
 static struct bench_stat chain8[2], chain8_ratio;
 static int have_chain8_linux;
 
+static void print_chain8_csv(void);
+
 static void measure_chain8(void)
 {
     struct bench_candidate c[2] = {{"siphash chain8", bench_chain8_ours, &msgs[2], 1},
@@ -369,13 +371,17 @@ static void measure_chain8(void)
         chain8_ratio = r[1];
         chain8_ratio.median = 1 / r[1].median;
     }
-    if (opts.csv) {
-        bench_print_row(&opts, "chain8", "siphash const 8 (register chain)", "latency", "8",
-                        &chain8[0], 0, NULL);
-        if (have_chain8_linux)
-            bench_print_row(&opts, "chain8", "linux siphash_1u64 (register chain)", "latency",
-                            "8", &chain8[1], 0, NULL);
-    }
+    if (opts.csv)
+        print_chain8_csv();
+}
+
+static void print_chain8_csv(void)
+{
+    bench_print_row(&opts, "chain8", "siphash const 8 (register chain)", "latency", "8",
+                    &chain8[0], 0, NULL);
+    if (have_chain8_linux)
+        bench_print_row(&opts, "chain8", "linux siphash_1u64 (register chain)", "latency", "8",
+                        &chain8[1], 0, NULL);
 }
 
 static void verdict(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -507,6 +513,7 @@ static void usage(void)
            "  --quick       a few short rounds (CI: checks that every row prints)\n"
            "  --csv         machine-readable rows only (for bench/plot.sh)\n"
            "  --markdown    also print the tables as markdown (docs/readme/bench.md)\n"
+           "  --csv-file F  also write the main table's CSV to F (same run as the text)\n"
            "  --runs N      alternating rounds per measurement (default %d)\n"
            "  --run-ticks N minimum clock ticks per timed run\n"
            "  --sizes LIST  measure only these sizes (e.g. 1,8,12); the targets then\n"
@@ -519,7 +526,7 @@ int main(int argc, char **argv)
 {
     int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0, markdown = 0;
     long long run_ticks = 0;
-    const char *sizes = NULL;
+    const char *sizes = NULL, *csv_file = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
@@ -537,6 +544,8 @@ int main(int argc, char **argv)
             run_ticks = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc)
             sizes = argv[++i];
+        else if (!strcmp(argv[i], "--csv-file") && i + 1 < argc)
+            csv_file = argv[++i];
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             usage();
             return 0;
@@ -618,6 +627,26 @@ int main(int argc, char **argv)
     measure();
     measure_chain8();
 
+    if (csv_file) {
+        FILE *f = fopen(csv_file, "w");
+        if (!f) {
+            perror(csv_file);
+            return 1;
+        }
+        struct bench_opts text = opts;
+        opts.out = f;
+        opts.csv = 1;
+        bench_print_csv_header(&opts);
+        fprintf(f, "info,cpu,%s,,,,,,\n", bench_cpu_model());
+        fprintf(f, "info,sha_ni,%s,,,,,,\n", bench_cpu_has_sha_ni() ? "yes" : "no");
+        fprintf(f, "info,tsc_ghz,%.4f,,,,,,\n", bench_ticks_per_second() / 1e9);
+        fprintf(f, "info,cycles_per_tick,%.4f,,,,,,\n", bench_cycles_per_tick());
+        fprintf(f, "info,runs,%d,,,,,,\n", opts.runs);
+        print_chain8_csv();
+        print_csv();
+        fclose(f);
+        opts = text;
+    }
     if (csv) {
         print_csv();
     } else {
