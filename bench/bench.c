@@ -192,6 +192,19 @@ const char *bench_cpu_model(void)
         if (len)
             snprintf(model, sizeof model, "%s", s);
     }
+    /* Hypervisors often shorten the brand ("AMD EPYC"); the family and
+     * model numbers still tell the core generation (AMD family 25 = Zen 3/4,
+     * 26 = Zen 5). */
+    if (__get_cpuid_max(0, NULL) >= 1) {
+        __cpuid(1, a, b, c, d);
+        unsigned fam = (a >> 8) & 0xf, mod = (a >> 4) & 0xf;
+        if (fam == 0xf)
+            fam += (a >> 20) & 0xff;
+        if (fam == 0x6 || fam >= 0xf)
+            mod |= ((a >> 16) & 0xf) << 4;
+        size_t l = strlen(model);
+        snprintf(model + l, sizeof model - l, " (family %u model %u)", fam, mod);
+    }
 #endif
     return model;
 }
