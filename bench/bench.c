@@ -23,6 +23,15 @@ void bench_opts_default(struct bench_opts *o, int quick)
     o->out = stdout;
 }
 
+#if !BENCH_HAVE_TSC
+uint64_t bench_monotonic_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+#endif
+
 const char *bench_tick_name(void)
 {
     return BENCH_HAVE_TSC ? "TSC" : "ns";
@@ -41,7 +50,9 @@ void bench_sink(uint64_t v)
  * the chain, so an iteration costs 16 core cycles. */
 static uint64_t add_chain(uint64_t n)
 {
-    uint64_t x = 0, one = 1;
+    /* register-width operands: "add" on a 64-bit value is two instructions
+     * (and not one asm operand) on 32-bit targets */
+    unsigned long x = 0, one = 1;
     BENCH_OPAQUE(one);
     for (uint64_t i = 0; i < n; i++) {
 #if defined(__x86_64__) || defined(__i386__)

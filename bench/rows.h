@@ -36,6 +36,8 @@ enum bench_class {
     CLASS_SIP13,     /* SipHash-1-3 (hsiphash on 64-bit; compared on 32 bits) */
     CLASS_SIP24_128, /* SipHash-2-4, 128-bit out (compared on the first 8 bytes) */
     CLASS_HALF13,    /* HalfSipHash-1-3, 32-bit out */
+    CLASS_HSIP32,    /* hsiphash on 32-bit targets: HalfSipHash-1-3 with the
+                        hsiphash key (compared among the hsiphash rows) */
     CLASS_JHASH,     /* lookup3 */
     CLASS_OTHER,     /* MD5, SHA-1 */
 };
