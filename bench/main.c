@@ -519,7 +519,7 @@ static void usage(void)
            "  --sizes LIST  measure only these sizes (e.g. 1,8,12); the targets then\n"
            "                report only what was measured\n"
            "  --no-batch    skip the batch section\n",
-           201);
+           301);
 }
 
 int main(int argc, char **argv)
@@ -556,8 +556,8 @@ int main(int argc, char **argv)
     }
     bench_opts_default(&opts, quick);
     if (!quick) {
-        opts.runs = 201;
-        opts.run_ticks = 150000;
+        opts.runs = 301;
+        opts.run_ticks = 200000;
     }
     if (runs > 0)
         opts.runs = runs | 1;
