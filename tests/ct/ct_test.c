@@ -26,6 +26,7 @@
 #include <valgrind/valgrind.h>
 
 #include "check.h"
+#include "const_len.h"
 
 /* Marks a secret (key or message) as unknown to memcheck. */
 #define SECRET(p, n) (void)VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
@@ -60,8 +61,8 @@ static uint64_t le_read(const uint8_t *p, size_t n)
     return x;
 }
 
-/* One-shot variants and the inline siphash()/hsiphash() with a length the
- * compiler cannot see. */
+/* One-shot variants, and the inline siphash()/hsiphash() both with a length
+ * the compiler cannot see and with every constant length 0..65. */
 static void one_shot(void)
 {
     for (size_t len = 0; len <= MAXLEN; len++) {
@@ -69,6 +70,13 @@ static void one_shot(void)
         uint64_t a = pub64(siphash24_64(msg, len, &key));
         uint64_t b = pub64(siphash(msg, len, &key));
         CHECK(a == b, "siphash() != siphash24_64 at len %zu", len);
+        if (len <= CONST_LEN_MAX) {
+            /* The header's inline code, compiled here, at this constant length. */
+            CHECK(a == pub64(siphash_const_len(msg, len, &key)), "inline siphash len %zu", len);
+            CHECK(pub32(hsiphash_const_len(msg, len, &lkey)) ==
+                      pub32(hsiphash_generic(msg, len, &lkey)),
+                  "inline hsiphash len %zu", len);
+        }
         siphash24_128(msg, len, &key, o16);
         PUBLIC(o16, 16);
         siphash13_128(msg, len, &key, o16);
