@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the checked-in seed corpus for fuzz_diff (deterministic; rerun
 after changing the input layout).  Seeds cover every length class of the
-tail handling (0..40 bytes, then block-boundary lengths up to 257), each
+tail handling and every constant length the header inlines (0..65
+bytes), then block-boundary lengths up to 257, each
 c/d of interest, both output sizes, batch sizes 1..16 and split points
 that land inside and across 8-byte blocks."""
 import os
@@ -19,9 +20,9 @@ def seed(name, c, d, wide, nbatch, splits, msg, key=KEY):
         f.write(hdr + msg)
 
 msg = bytes((i * 7 + 3) & 0xff for i in range(300))
-for n in range(0, 41):                      # every tail length, fixed sizes
+for n in range(0, 66):                      # every tail length, every inline constant length
     seed("len%03d-24" % n, 2, 4, n & 1, 1 + n % 16, [n % 9, 1, 7, 3], msg[:n])
-for n in (63, 64, 65, 127, 128, 129, 255, 256, 257):
+for n in (63, 64, 65, 127, 128, 129, 255, 256, 257):  # block boundaries, 1-3 wide
     seed("len%03d-13-wide" % n, 1, 3, 1, 16, [3, 8, 13, 200], msg[:n])
 for c in range(1, 5):                        # other round counts (OpenSSL)
     for d in (1, 3, 8):
