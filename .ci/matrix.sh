@@ -26,6 +26,9 @@
 #   CTEST_TIMEOUT       per-test timeout in seconds (default 900)
 #   VALGRIND_EXCLUDE    ctest label regex left out of the memcheck run
 #                       (default: see run_valgrind)
+#   SIPHASH_MATRIX_QUICK  1 (default): the qemu and valgrind configurations
+#                       set SIPHASH_TEST_QUICK=1 (fewer random cases); 0 runs
+#                       the full-size suite there too
 #
 # Packages: .ci/packages-matrix.txt.  Exits non-zero if any configuration
 # failed; every selected configuration runs regardless, and a summary line
@@ -105,6 +108,14 @@ ensure_gcc_build() {
 
 # ---------------------------------------------------------- configurations
 
+# Slow configurations (emulated, instrumented) ask the tests for fewer random
+# cases; known-answer vectors always run in full.
+quick_mode() {
+    if [[ ${SIPHASH_MATRIX_QUICK:-1} != 0 ]]; then
+        export SIPHASH_TEST_QUICK=1
+    fi
+}
+
 run_gcc() {
     configure_build "$OUT/gcc" "${GCC_ARGS[@]}"
     run_ctest "$OUT/gcc"
@@ -147,8 +158,7 @@ run_m32() {
 # run_cross NAME TRIPLE ELF_PATTERN
 run_cross() {
     local name=$1 triple=$2 pattern=$3
-    # qemu is slow; tests that honour SIPHASH_TEST_QUICK shrink their loops.
-    export SIPHASH_TEST_QUICK=1
+    quick_mode
     # For a test that execs a target binary from a script rather than
     # through CMAKE_CROSSCOMPILING_EMULATOR: qemu's loader prefix.
     export QEMU_LD_PREFIX=/usr/$triple
@@ -173,7 +183,7 @@ run_aarch64() { run_cross aarch64 aarch64-linux-gnu 'ELF 64-bit LSB.*aarch64'; }
 #                     read() failing under valgrind tests valgrind).
 VALGRIND_LEAKS="--leak-check=full --errors-for-leak-kinds=definite,indirect"
 run_valgrind() {
-    export SIPHASH_TEST_QUICK=1
+    quick_mode
     ensure_gcc_build
     local rc=0 exclude=${VALGRIND_EXCLUDE:-valgrind}
     run_ctest "$OUT/gcc" -T memcheck -LE "$exclude" -E '^cli_' \
