@@ -23,7 +23,8 @@ cd "$root"
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
     cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DSIPHASH_FUZZ=ON -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF >/dev/null
+        -DSIPHASH_FUZZ=ON -DSIPHASH_REQUIRE_DIFFERENTIAL=ON \
+        -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF >/dev/null
 else
     cmake "$build" >/dev/null # pick up new targets
 fi
