@@ -28,8 +28,11 @@
  *     (SipHash-1-3 low half or HalfSipHash-1-3)
  *   - siphash_batch / siphash13_batch / siphash_batchv / *_batch_u64 on
  *     every batch path this build and CPU have == the one-shot functions
- * Every message piece handed to the library lives in its own exact-size
- * heap block, so ASan catches a read even one byte past any piece.
+ * Every streaming chunk and every batchv message lives in its own
+ * exact-size heap block, and the one-shot message ends where the fuzzer's
+ * buffer ends, so ASan catches a read even one byte past any of them.
+ * (Strided batch records share one block that ends with the last record;
+ * tests/batch checks those against guard pages.)
  */
 #include "siphash.h"
 #include "ref.h"
