@@ -7,43 +7,27 @@
  *   siphash-bench            the full run (under a minute)
  *   siphash-bench --quick    a few rounds: for CI, which checks rows print
  *   siphash-bench --csv      machine-readable rows (for bench/plot.sh)
- *   options: --runs N, --run-ticks N, --no-batch, -v
+ *   options: --markdown, --csv-file F, --sizes LIST, --runs N,
+ *            --run-ticks N, --no-batch, -v
  */
 #define _POSIX_C_SOURCE 200809L
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "anchors.h"
-#include "bench.h"
-#include "rows.h"
+#include "results.h"
 
-enum { MODE_TP, MODE_LAT, NMODES };
-static const char *const mode_name[NMODES] = {"throughput", "latency"};
+const char *const mode_name[NMODES] = {"throughput", "latency"};
 
-/* Everything measured: per row, mode, size. */
-struct cell {
-    int valid;
-    struct bench_stat s;
-    double r_jhash, r_best; /* medians of per-round ratios; 0 = none */
-};
-
-/* One alternating group (mode, size): its rows and every round. */
-struct group {
-    int n;          /* candidates */
-    int *row;       /* candidate -> row index */
-    double *raw;    /* raw[r * n + i] */
-};
-
-static const struct bench_row *rows;
-static int nrows;
-static struct cell (*cells)[NMODES][BENCH_NSIZES];
-static struct group groups[NMODES][BENCH_NSIZES];
-static struct bench_msgs msgs[BENCH_NSIZES];
-static struct bench_opts opts;
+const struct bench_row *rows;
+int nrows;
+struct cell (*cells)[NMODES][BENCH_NSIZES];
+struct group groups[NMODES][BENCH_NSIZES];
+struct bench_msgs msgs[BENCH_NSIZES];
+struct bench_opts opts;
 static int size_on[BENCH_NSIZES]; /* --sizes: which sizes to measure */
 
-static int row_index(const char *name)
+int row_index(const char *name)
 {
     for (int i = 0; i < nrows; i++)
         if (strcmp(rows[i].name, name) == 0 && !rows[i].missing)
@@ -53,7 +37,7 @@ static int row_index(const char *name)
 
 /* Median over rounds of t(a) / t(b) in group (mode, size); 0 if either is
  * absent there. */
-static double ratio_of(int a, int b, int mode, int si)
+double ratio_of(int a, int b, int mode, int si)
 {
     const struct group *g = &groups[mode][si];
     int ia = -1, ib = -1;
@@ -110,6 +94,16 @@ static int jhash_anchor(int i, int mode, int si)
     if (rows[i].constlen && jw >= 0 && cells[jw][mode][si].valid)
         return jw;
     return jg;
+}
+
+double cyc(double ticks)
+{
+    return bench_to_cycles(ticks);
+}
+
+const char *unit(void)
+{
+    return bench_cycles_per_tick() > 0 ? "estimated core cycles" : "ticks";
 }
 
 /* ---- setup ---------------------------------------------------------------- */
@@ -231,278 +225,6 @@ static void measure(void)
                 ce->r_jhash = ratio_of(i, jhash_anchor(i, mode, si), mode, si);
                 ce->r_best = ratio_of(i, best_anchor(i, mode, si), mode, si);
             }
-}
-
-/* ---- printing --------------------------------------------------------------- */
-
-static double cyc(double ticks)
-{
-    return bench_to_cycles(ticks);
-}
-
-static const char *unit(void)
-{
-    return bench_cycles_per_tick() > 0 ? "estimated core cycles" : "ticks";
-}
-
-static void print_table(int mode, int what)
-{
-    /* what: 0 = cost per hash, 1 = ratio to best anchor, 2 = ratio to jhash */
-    static const char *const title[] = {"per hash", "ratio to the best SipHash anchor of its kind",
-                                        "ratio to jhash"};
-    fprintf(opts.out, "\n%s, %s", mode_name[mode], title[what]);
-    if (!what)
-        fprintf(opts.out, " (%s%s)", unit(),
-                mode == MODE_TP ? "; last column: per byte at 16 KiB" : "");
-    fprintf(opts.out, "\n%-20s", "bytes");
-    for (int si = 0; si < BENCH_LONG; si++)
-        fprintf(opts.out, " %7zu", bench_sizes[si]);
-    if (mode == MODE_TP)
-        fprintf(opts.out, "  %7s", what ? "16KiB" : "c/B16K");
-    if (!what)
-        fprintf(opts.out, "  spread");
-    fputc('\n', opts.out);
-    for (int i = 0; i < nrows; i++) {
-        const struct bench_row *r = &rows[i];
-        if (r->missing) {
-            if (!what)
-                fprintf(opts.out, "%-20s (not built: apt-get install %s)\n", r->name, r->missing);
-            continue;
-        }
-        fprintf(opts.out, "%-20s", r->name);
-        double worst = 0;
-        int nsz = mode == MODE_TP ? BENCH_NSIZES : BENCH_LONG;
-        for (int si = 0; si < nsz; si++) {
-            const struct cell *ce = &cells[i][mode][si];
-            const char *pad = si == BENCH_LONG ? "  " : " ";
-            double v = !ce->valid ? 0
-                       : what == 0 ? (si == BENCH_LONG ? cyc(ce->s.median) / (double)bench_sizes[si]
-                                                        : cyc(ce->s.median))
-                       : what == 1 ? ce->r_best
-                                   : ce->r_jhash;
-            if (v <= 0)
-                fprintf(opts.out, "%s%7s", pad, "-");
-            else if (what == 0 && si != BENCH_LONG && v >= 1000)
-                fprintf(opts.out, "%s%7.0f", pad, v);
-            else
-                fprintf(opts.out, "%s%7.2f", pad, v);
-            if (ce->valid && ce->s.spread > worst)
-                worst = ce->s.spread;
-        }
-        if (!what)
-            fprintf(opts.out, "  %5.1f%%", 100 * worst);
-        fputc('\n', opts.out);
-    }
-}
-
-static void print_csv(void)
-{
-    for (int i = 0; i < nrows; i++)
-        for (int mode = 0; mode < NMODES; mode++)
-            for (int si = 0; si < BENCH_NSIZES; si++) {
-                const struct cell *ce = &cells[i][mode][si];
-                if (!ce->valid)
-                    continue;
-                char size[24];
-                snprintf(size, sizeof size, "%zu", bench_sizes[si]);
-                struct bench_ratio r[2] = {{"vs jhash", ce->r_jhash}, {"vs best", ce->r_best}};
-                bench_print_row(&opts, "main", rows[i].name, mode_name[mode], size, &ce->s, 2, r);
-            }
-}
-
-/* --markdown: the tables as GitHub markdown, for docs/readme/bench.md. */
-static void print_markdown_table(int mode, int what)
-{
-    int nsz = mode == MODE_TP ? BENCH_NSIZES : BENCH_LONG;
-    fprintf(opts.out, "\n| %s | ", what ? "ratio to the best anchor" : "row");
-    for (int si = 0; si < BENCH_LONG; si++)
-        fprintf(opts.out, "%zu | ", bench_sizes[si]);
-    if (mode == MODE_TP)
-        fprintf(opts.out, "%s |", what ? "16 KiB" : "c/B (16 KiB)");
-    fprintf(opts.out, "\n|---|");
-    for (int si = 0; si < nsz; si++)
-        fprintf(opts.out, "---:|");
-    fputc('\n', opts.out);
-    for (int i = 0; i < nrows; i++) {
-        const struct bench_row *r = &rows[i];
-        if (r->missing || (what && (r->who != WHO_OURS || r->cls == CLASS_HALF13)))
-            continue;
-        fprintf(opts.out, "| %s%s%s | ", r->who == WHO_OURS ? "**" : "", r->name,
-                r->who == WHO_OURS ? "**" : "");
-        for (int si = 0; si < nsz; si++) {
-            const struct cell *ce = &cells[i][mode][si];
-            double v = !ce->valid ? 0
-                       : what     ? ce->r_best
-                       : si == BENCH_LONG ? cyc(ce->s.median) / (double)bench_sizes[si]
-                                          : cyc(ce->s.median);
-            if (v <= 0)
-                fprintf(opts.out, "– | ");
-            else if (what || si == BENCH_LONG || v < 100)
-                fprintf(opts.out, "%.2f | ", v);
-            else
-                fprintf(opts.out, "%.0f | ", v);
-        }
-        fputc('\n', opts.out);
-    }
-}
-
-/* ---- the issue's targets ---------------------------------------------------- */
-
-static int targets_failed;
-/* A ratio within half a percent of 1 is parity: the runs' spread is about
- * 1%, so smaller differences are not measurable here (printed as 1.00). */
-#define PARITY 1.005
-static struct bench_stat chain8[2], chain8_ratio;
-static int have_chain8_linux;
-
-static void print_chain8_csv(void);
-
-static void measure_chain8(void)
-{
-    struct bench_candidate c[2] = {{"siphash chain8", bench_chain8_ours, &msgs[2], 1},
-                                   {"linux chain8", bench_chain8_linux, &msgs[2], 1}};
-    struct bench_stat r[2];
-#if SIPHASH_BENCH_HAVE_LINUX
-    have_chain8_linux = 1;
-#endif
-    bench_alternate(c, have_chain8_linux ? 2 : 1, &opts, chain8, r);
-    /* ratio[1] is linux / ours; report ours / linux */
-    if (have_chain8_linux) {
-        chain8_ratio = r[1];
-        chain8_ratio.median = 1 / r[1].median;
-    }
-    if (opts.csv)
-        print_chain8_csv();
-}
-
-static void print_chain8_csv(void)
-{
-    bench_print_row(&opts, "chain8", "siphash const 8 (register chain)", "latency", "8",
-                    &chain8[0], 0, NULL);
-    if (have_chain8_linux)
-        bench_print_row(&opts, "chain8", "linux siphash_1u64 (register chain)", "latency", "8",
-                        &chain8[1], 0, NULL);
-}
-
-static void verdict(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
-static void verdict(int ok, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(opts.out, "  [%s] ", ok ? "met" : "NOT MET");
-    vfprintf(opts.out, fmt, ap);
-    fputc('\n', opts.out);
-    va_end(ap);
-    if (!ok)
-        targets_failed++;
-}
-
-static void print_targets(void)
-{
-    int sip = row_index("siphash"), sipc = row_index("siphash const");
-    int str = row_index("siphash stream"), md5 = row_index("md5 MD5()");
-    int sha1 = row_index("sha1 SHA1()"), sha1c = row_index("sha1 SHA1_Init");
-    int jg = row_index("jhash"), jw = row_index("jhash words");
-    int hs = row_index("hsiphash"), hsc = row_index("hsiphash_Nu32"), s13 = row_index("siphash13_64");
-    static const int short_si[] = {0, 1, 2, 3, 4, 5, 6, 7}; /* 1..64 bytes */
-
-    fprintf(opts.out, "\n== targets (issue 3), ratios = medians of per-round ratios ==\n");
-
-    /* 1. siphash() vs the faster of Linux and libsodium, 1..64 B. */
-    for (int k = 0; k < 2; k++) {
-        int row = k ? sipc : sip;
-        double worst = 0;
-        int worst_si = 0, worst_mode = 0, fails = 0, strict = 0;
-        for (int mode = 0; mode < NMODES; mode++)
-            for (size_t j = 0; j < sizeof short_si / sizeof short_si[0]; j++) {
-                int si = short_si[j];
-                double r = cells[row][mode][si].r_best;
-                if (r <= 0)
-                    continue;
-                if (r > 1.0)
-                    strict++;
-                if (r > PARITY)
-                    fails++;
-                if (r > worst)
-                    worst = r, worst_si = si, worst_mode = mode;
-            }
-        verdict(worst > 0 && fails == 0,
-                "%s vs the fastest of Linux/libsodium (%s anchors), 1..64 B, both modes: "
-                "worst x%.3f (%zu B %s); %d of 16 cells above x%.3f, %d above x1.000",
-                rows[row].name, k ? "all" : "generic", worst, bench_sizes[worst_si],
-                mode_name[worst_mode], fails, PARITY, strict);
-    }
-
-    /* 2. 8-byte constant-length latency against the 32-cycle bound. */
-    {
-        fprintf(opts.out, "  [info] 8 B constant-length latency, hash chained in a register: "
-                "siphash %.1f %s", cyc(chain8[0].median), unit());
-        if (have_chain8_linux)
-            fprintf(opts.out, ", Linux siphash_1u64 %.1f (ours x%.3f)", cyc(chain8[1].median),
-                    chain8_ratio.median);
-        fprintf(opts.out, "; bound 32 core cycles (8 rounds x 4-deep chain), quiet-machine "
-                "expectation <= 38\n");
-        fprintf(opts.out, "  [info] 8 B constant-length latency through the message address "
-                "(+ ~6 cycles of and/add/load): siphash const %.1f\n",
-                cyc(cells[sipc][MODE_LAT][2].s.median));
-    }
-
-    /* 3. Long messages. */
-    {
-        int si = BENCH_LONG;
-        double r = cells[sip][MODE_TP][si].r_best;
-        double cpb = cyc(cells[sip][MODE_TP][si].s.median) / (double)bench_sizes[si];
-        verdict(r > 0 && r <= 1.05,
-                "long messages (16 KiB): siphash %.3f c/B, x%.3f the best anchor (<= 1.05); "
-                "bound ~1 core cycle/byte, distance %+.0f%%",
-                cpb, r, 100 * (cpb - 1.0));
-    }
-
-    /* 4. hsiphash / siphash13_64 vs jhash at 8 and 16 B, throughput, all
-     *    called (never inlined) with the length at run time; the fixed-size
-     *    paths against jhash's word fast paths are printed beside. */
-    for (int j = 0; j < 2; j++) {
-        int si = j ? 4 : 2;
-        double a = ratio_of(s13, jg, MODE_TP, si), b = ratio_of(hs, jg, MODE_TP, si);
-        double c = ratio_of(hsc, jw, MODE_TP, si);
-        verdict(a > 0 && b > 0 && a <= 2.5 && b <= 2.5,
-                "%zu B throughput, called with a run-time length, vs jhash() (<= 2.5): "
-                "siphash13_64 x%.2f, hsiphash x%.2f",
-                bench_sizes[si], a, b);
-        if (c > 0)
-            fprintf(opts.out, "  [info]    fixed-size paths: hsiphash_%du32 / %s x%.2f\n",
-                    si == 2 ? 2 : 4, si == 2 ? "jhash_2words" : "jhash2(4 words)", c);
-    }
-
-    /* 5. MD5 and SHA-1 (the article's claim), <= 64 B, throughput. */
-    if (md5 >= 0 && sha1 >= 0) {
-        double wm = 1e9, ws = 1e9;
-        for (size_t j = 0; j < sizeof short_si / sizeof short_si[0]; j++) {
-            int si = short_si[j];
-            double m = ratio_of(md5, sip, MODE_TP, si);
-            double s = ratio_of(sha1, sip, MODE_TP, si), sc = ratio_of(sha1c, sip, MODE_TP, si);
-            if (sc > 0 && sc < s)
-                s = sc; /* the faster SHA-1 path */
-            if (m < wm)
-                wm = m;
-            if (s < ws)
-                ws = s;
-        }
-        verdict(wm >= 4, "MD5 / siphash, 1..64 B throughput: at least x%.1f (>= 4)", wm);
-        verdict(ws >= 2, "SHA-1 (%s) / siphash, 1..64 B throughput: at least x%.1f (>= 2)",
-                bench_cpu_has_sha_ni() ? "SHA-NI" : "no SHA-NI", ws);
-    } else {
-        fprintf(opts.out, "  [skip] MD5/SHA-1: OpenSSL rows not built (apt-get install libssl-dev)\n");
-    }
-
-    /* 6. Streaming vs one-shot on 1 KiB and 16 KiB. */
-    {
-        double a = ratio_of(str, sip, MODE_TP, 10), b = ratio_of(str, sip, MODE_TP, BENCH_LONG);
-        verdict(a > 0 && a <= 1.10 && b <= 1.10,
-                "streaming / one-shot (<= 1.10): x%.3f at 1 KiB, x%.3f at 16 KiB", a, b);
-    }
-    fprintf(opts.out, "  %d target%s not met\n", targets_failed, targets_failed == 1 ? "" : "s");
 }
 
 /* ---- main ----------------------------------------------------------------- */
