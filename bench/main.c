@@ -372,9 +372,13 @@ int main(int argc, char **argv)
     if (csv) {
         print_csv();
     } else {
-        for (int mode = 0; mode < NMODES; mode++)
-            for (int what = 0; what < 3; what++)
-                print_table(mode, what);
+        for (int mode = 0; mode < NMODES; mode++) {
+            print_table(mode, 0);
+            if (bench_cycles_per_tick() > 0)
+                print_table(mode, 3); /* the raw clock ticks too */
+            print_table(mode, 1);
+            print_table(mode, 2);
+        }
         if (markdown) {
             for (int mode = 0; mode < NMODES; mode++) {
                 fprintf(opts.out, "\n<!-- markdown: %s, %s per hash; ratios: ours / best anchor -->\n",

@@ -1,6 +1,7 @@
 /*
- * report.c — siphash-bench's tables: text (cost per hash, ratio to the
- * best anchor, ratio to jhash), GitHub markdown and CSV rows.
+ * report.c — siphash-bench's tables: text (cost per hash in estimated core
+ * cycles and in clock ticks, ratio to the best anchor, ratio to jhash),
+ * GitHub markdown and CSV rows.
  */
 #include <stdio.h>
 
@@ -8,25 +9,27 @@
 
 void print_table(int mode, int what)
 {
-    /* what: 0 = cost per hash, 1 = ratio to best anchor, 2 = ratio to jhash */
+    /* what: 0 = cost per hash in estimated core cycles, 1 = ratio to the
+     * best anchor, 2 = ratio to jhash, 3 = cost per hash in clock ticks */
     static const char *const title[] = {"per hash", "ratio to the best SipHash anchor of its kind",
-                                        "ratio to jhash"};
+                                        "ratio to jhash", "per hash"};
+    int cost = what == 0 || what == 3;
     fprintf(opts.out, "\n%s, %s", mode_name[mode], title[what]);
-    if (!what)
-        fprintf(opts.out, " (%s%s)", unit(),
+    if (cost)
+        fprintf(opts.out, " (%s%s)", what == 3 ? bench_tick_name() : unit(),
                 mode == MODE_TP ? "; last column: per byte at 16 KiB" : "");
     fprintf(opts.out, "\n%-20s", "bytes");
     for (int si = 0; si < BENCH_LONG; si++)
         fprintf(opts.out, " %7zu", bench_sizes[si]);
     if (mode == MODE_TP)
-        fprintf(opts.out, "  %7s", what ? "16KiB" : "c/B16K");
-    if (!what)
+        fprintf(opts.out, "  %7s", cost ? "/B@16K" : "16KiB");
+    if (cost)
         fprintf(opts.out, "  spread");
     fputc('\n', opts.out);
     for (int i = 0; i < nrows; i++) {
         const struct bench_row *r = &rows[i];
         if (r->missing) {
-            if (!what)
+            if (cost)
                 fprintf(opts.out, "%-20s (not built: apt-get install %s)\n", r->name, r->missing);
             continue;
         }
@@ -36,21 +39,26 @@ void print_table(int mode, int what)
         for (int si = 0; si < nsz; si++) {
             const struct cell *ce = &cells[i][mode][si];
             const char *pad = si == BENCH_LONG ? "  " : " ";
-            double v = !ce->valid ? 0
-                       : what == 0 ? (si == BENCH_LONG ? cyc(ce->s.median) / (double)bench_sizes[si]
-                                                        : cyc(ce->s.median))
-                       : what == 1 ? ce->r_best
-                                   : ce->r_jhash;
+            double v = 0;
+            if (ce->valid) {
+                if (cost) {
+                    v = what == 3 ? ce->s.median : cyc(ce->s.median);
+                    if (si == BENCH_LONG)
+                        v /= (double)bench_sizes[si];
+                } else {
+                    v = what == 1 ? ce->r_best : ce->r_jhash;
+                }
+            }
             if (v <= 0)
                 fprintf(opts.out, "%s%7s", pad, "-");
-            else if (what == 0 && si != BENCH_LONG && v >= 1000)
+            else if (cost && si != BENCH_LONG && v >= 1000)
                 fprintf(opts.out, "%s%7.0f", pad, v);
             else
                 fprintf(opts.out, "%s%7.2f", pad, v);
             if (ce->valid && ce->s.spread > worst)
                 worst = ce->s.spread;
         }
-        if (!what)
+        if (cost)
             fprintf(opts.out, "  %5.1f%%", 100 * worst);
         fputc('\n', opts.out);
     }
