@@ -12,6 +12,8 @@
  *   - the name is non-empty, NUL-terminated inside the line buffer and
  *     holds no NUL;
  *   - the variant is one the tool offers, and -a / -l restrictions hold.
+ * And the input, taken as a file name, survives escaping (hashing mode)
+ * and unescaping (check mode) unchanged.
  *
  * Input: byte 0 = options (bit 0 -z, bit 1 -a given, bits 2-3 which
  * algorithm, bit 4 -l given, bit 5 which of its two lengths); the rest is
@@ -47,10 +49,40 @@ static void check_entry(const entry_t *e, const char *buf, size_t cap,
     }
 }
 
+/* A name written by the hashing mode must come back unchanged through the
+ * check mode's unescaping: escape the input (up to its first NUL, as a C
+ * string name would be) and unescape it again. */
+static void check_escape_roundtrip(const uint8_t *data, size_t size)
+{
+    char *name = malloc(size + 1);
+    if (!name)
+        abort();
+    memcpy(name, data, size);
+    name[size] = '\0';
+    size_t len = strlen(name);
+    char *esc = NULL;
+    size_t esclen = 0;
+    FILE *f = open_memstream(&esc, &esclen);
+    if (!f)
+        abort();
+    sum_name_write_escaped(name, f);
+    fclose(f);
+    bool needs = sum_name_needs_escape(name);
+    size_t back = esclen;
+    if (!sum_name_unescape(esc, &back) || back != len || memcmp(esc, name, len) != 0 ||
+        (!needs && esclen != len)) {
+        fprintf(stderr, "fuzz_cli_check: name escaping does not round-trip\n");
+        abort();
+    }
+    free(esc);
+    free(name);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
+    check_escape_roundtrip(data + 1, size - 1);
     sum_checkopt_t co;
     memset(&co, 0, sizeof co);
     bool zero = data[0] & 1;
