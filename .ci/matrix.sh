@@ -17,8 +17,9 @@
 #   aarch64     clang cross, NEON, tests under qemu-aarch64
 #   valgrind    memcheck over the test suite of the gcc Release build
 #   install     cmake --install into a temporary prefix, then tests/install
-#               built with pkg-config and with find_package(siphash); both
-#               must print a129ca6149be45e5; SONAME and exported symbols
+#               built with pkg-config and with find_package(siphash) (shared
+#               and static); all must print a129ca6149be45e5; SONAME and
+#               exported symbols checked
 #
 # Environment:
 #   SIPHASH_MATRIX_DIR  where the build directories go (default build-ci/)
