@@ -72,9 +72,7 @@ SIP_HOT SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len, cons
 
 SIP_HOT SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key)
 {
-    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);
-    sip_absorb_all(&s, (const uint8_t *)data, len, 1);
-    return (uint32_t)sip_finish1(&s, 3, 0);
+    return (uint32_t)sip_oneshot64((const uint8_t *)data, len, key->key[0], key->key[1], 1, 3);
 }
 
 SIP_HOT SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)

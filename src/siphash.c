@@ -11,9 +11,7 @@
 SIP_INLINE uint64_t sip_hash64(const void *data, size_t len, const siphash_key_t *key,
                                unsigned c, unsigned d)
 {
-    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);
-    sip_absorb_all(&s, (const uint8_t *)data, len, c);
-    return sip_finish1(&s, d, 0);
+    return sip_oneshot64((const uint8_t *)data, len, key->key[0], key->key[1], c, d);
 }
 
 SIP_INLINE void sip_hash128(const void *data, size_t len, const siphash_key_t *key,
