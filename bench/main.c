@@ -321,10 +321,15 @@ int main(int argc, char **argv)
                 quick ? " --quick: numbers are NOT meaningful" : "");
         fprintf(opts.out, "cpu: %s; SHA-NI: %s\n", bench_cpu_model(),
                 bench_cpu_has_sha_ni() ? "yes" : "no");
-        fprintf(opts.out, "clock: %s at %.3f GHz; core cycles per tick ~%.3f (chain of dependent "
-                          "adds) => core ~%.2f GHz\n",
-                bench_tick_name(), bench_ticks_per_second() / 1e9, cpt,
-                cpt * bench_ticks_per_second() / 1e9);
+        if (cpt > 0)
+            fprintf(opts.out, "clock: %s at %.3f GHz; core cycles per tick ~%.3f (chain of dependent "
+                              "adds) => core ~%.2f GHz\n",
+                    bench_tick_name(), bench_ticks_per_second() / 1e9, cpt,
+                    cpt * bench_ticks_per_second() / 1e9);
+        else
+            fprintf(opts.out, "clock: %s at %.3f GHz; core cycles not estimated on this CPU "
+                              "(figures in ticks)\n",
+                    bench_tick_name(), bench_ticks_per_second() / 1e9);
 #if SIPHASH_BENCH_HAVE_OPENSSL
         fprintf(opts.out, "openssl: %s\n", bench_openssl_version());
 #endif
