@@ -20,7 +20,7 @@
 /* Independent registers per round: one round is a chain of 4 to 6
  * dependent instructions.  Measured on an AMD EPYC with AVX-512, 8-byte
  * keys, per hash against siphash_1u64: 1 register 0.19x, 2 0.16x, 3 0.16x,
- * 4 0.12x (docs/readme/batch.md). */
+ * 4 0.12x (docs/batch.md). */
 #ifndef SIP_NV
 #define SIP_NV 4
 #endif
