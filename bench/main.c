@@ -234,7 +234,7 @@ static void usage(void)
     printf("usage: siphash-bench [--quick] [--csv] [--runs N] [--run-ticks N] [--no-batch] [-v]\n"
            "  --quick       a few short rounds (CI: checks that every row prints)\n"
            "  --csv         machine-readable rows only (for bench/plot.sh)\n"
-           "  --markdown    also print the tables as markdown (docs/readme/bench.md)\n"
+           "  --markdown    also print the tables as markdown (docs/benchmarks.md)\n"
            "  --csv-file F  also write the main table's CSV to F (same run as the text)\n"
            "  --runs N      alternating rounds per measurement (default %d)\n"
            "  --run-ticks N minimum clock ticks per timed run\n"

@@ -79,7 +79,7 @@ void print_csv(void)
             }
 }
 
-/* --markdown: the tables as GitHub markdown, for docs/readme/bench.md. */
+/* --markdown: the tables as GitHub markdown, for docs/benchmarks.md. */
 void print_markdown_table(int mode, int what)
 {
     int nsz = mode == MODE_TP ? BENCH_NSIZES : BENCH_LONG;
