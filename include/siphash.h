@@ -215,6 +215,13 @@ static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_rotl_(uint64_t x, int b)
 {
     return (x << b) | (x >> (64 - b));
 }
+/* The SipRound and the initial-state constants ("somepseudorandomly-
+ * generatedbytes"): the single definition, used by the inline path here and
+ * by the library (src/internal.h). */
+#define SIPHASH_IV0_ 0x736f6d6570736575ULL
+#define SIPHASH_IV1_ 0x646f72616e646f6dULL
+#define SIPHASH_IV2_ 0x6c7967656e657261ULL
+#define SIPHASH_IV3_ 0x7465646279746573ULL
 #define SIPHASH_ROUND_(v0, v1, v2, v3)                                         \
     do {                                                                       \
         v0 += v1; v1 = siphash_rotl_(v1, 13); v1 ^= v0; v0 = siphash_rotl_(v0, 32); \
@@ -228,10 +235,10 @@ static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_inline_(const void *data, 
                                                               int d)
 {
     const uint8_t *p = (const uint8_t *)data;
-    uint64_t v0 = 0x736f6d6570736575ULL ^ k0;
-    uint64_t v1 = 0x646f72616e646f6dULL ^ k1;
-    uint64_t v2 = 0x6c7967656e657261ULL ^ k0;
-    uint64_t v3 = 0x7465646279746573ULL ^ k1;
+    uint64_t v0 = SIPHASH_IV0_ ^ k0;
+    uint64_t v1 = SIPHASH_IV1_ ^ k1;
+    uint64_t v2 = SIPHASH_IV2_ ^ k0;
+    uint64_t v3 = SIPHASH_IV3_ ^ k1;
     uint64_t b = (uint64_t)len << 56;
     size_t i = 0, r = len & 7;
     int j;

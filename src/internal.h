@@ -148,21 +148,13 @@ SIP_INLINE uint32_t sip_tail32(const uint8_t *p, size_t len)
 
 /* ---- SipHash (64-bit words) ------------------------------------------- */
 
-#define SIP_ROTL64(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
-
-#define SIPROUND(v0, v1, v2, v3)                                               \
-    do {                                                                       \
-        v0 += v1; v1 = SIP_ROTL64(v1, 13); v1 ^= v0; v0 = SIP_ROTL64(v0, 32); \
-        v2 += v3; v3 = SIP_ROTL64(v3, 16); v3 ^= v2;                           \
-        v0 += v3; v3 = SIP_ROTL64(v3, 21); v3 ^= v0;                           \
-        v2 += v1; v1 = SIP_ROTL64(v1, 17); v1 ^= v2; v2 = SIP_ROTL64(v2, 32); \
-    } while (0)
-
-/* "somepseudorandomlygeneratedbytes" */
-#define SIP_C0 0x736f6d6570736575ULL
-#define SIP_C1 0x646f72616e646f6dULL
-#define SIP_C2 0x6c7967656e657261ULL
-#define SIP_C3 0x7465646279746573ULL
+/* The round and the constants are defined once, in the public header (its
+ * inline constant-length path needs them too). */
+#define SIPROUND(v0, v1, v2, v3) SIPHASH_ROUND_(v0, v1, v2, v3)
+#define SIP_C0 SIPHASH_IV0_
+#define SIP_C1 SIPHASH_IV1_
+#define SIP_C2 SIPHASH_IV2_
+#define SIP_C3 SIPHASH_IV3_
 
 typedef struct {
     uint64_t v0, v1, v2, v3;
@@ -184,10 +176,6 @@ SIP_INLINE sip_state sip_init(uint64_t k0, uint64_t k1, int out128)
  * operations, not by loads: this saves 4 of its ~120.  (The compiler cannot
  * fold the values back in: it does not see them here.)
  */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
-/* Hidden: addressed PC-relative, not through the GOT, in the shared library. */
-__attribute__((visibility("hidden")))
-#endif
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
 /* Hidden: addressed PC-relative, not through the GOT, in the shared library. */
 __attribute__((visibility("hidden")))

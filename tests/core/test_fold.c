@@ -1,7 +1,10 @@
 /*
  * test_fold.c — siphash()/hsiphash() called with compile-time constant
- * lengths (so the header folds them to the fixed-size functions) against
- * the generic out-of-line path, for random keys, data and alignments.
+ * lengths — the paths the header specialises at compile time: the inline
+ * constant-length SipHash (64-bit targets) or Linux's fold to hsiphash_Nu32
+ * (32-bit targets) — against the generic out-of-line path, for random keys,
+ * data and alignments.  Every constant length 0..64 is covered by
+ * bench/test_inline.c.
  */
 #include "check.h"
 
