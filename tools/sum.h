@@ -24,6 +24,18 @@
 
 #include "siphash.h"
 
+/* The value of one hex digit, or -1: shared by the key and check parsers. */
+static inline int sum_hexval(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 enum { SUM_EXIT_OK = 0, SUM_EXIT_FAIL = 1, SUM_EXIT_USAGE = 2 };
 
 /* Largest output (SipHash 128 bits) and key (SipHash 16 bytes). */

@@ -22,24 +22,13 @@
 
 #include "sum.h"
 
-static int hexval(unsigned char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Decodes exactly 2*n hex digits at s into out. */
 static bool decode_digest(const char *s, size_t ndigits, size_t n, uint8_t *out)
 {
     if (ndigits != 2 * n)
         return false;
     for (size_t i = 0; i < n; i++) {
-        int hi = hexval((unsigned char)s[2 * i]), lo = hexval((unsigned char)s[2 * i + 1]);
+        int hi = sum_hexval((unsigned char)s[2 * i]), lo = sum_hexval((unsigned char)s[2 * i + 1]);
         if (hi < 0 || lo < 0)
             return false;
         out[i] = (uint8_t)(hi << 4 | lo);
@@ -51,7 +40,7 @@ static bool decode_digest(const char *s, size_t ndigits, size_t n, uint8_t *out)
 static size_t hex_span(const char *s, size_t len)
 {
     size_t i = 0;
-    while (i < len && hexval((unsigned char)s[i]) >= 0)
+    while (i < len && sum_hexval((unsigned char)s[i]) >= 0)
         i++;
     return i;
 }

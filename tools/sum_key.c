@@ -42,17 +42,6 @@ static bool is_space(unsigned char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-static int hexval(unsigned char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Narrows [*b, *e) to exclude surrounding whitespace. */
 static void trim(const unsigned char *s, size_t *b, size_t *e)
 {
@@ -65,7 +54,7 @@ static void trim(const unsigned char *s, size_t *b, size_t *e)
 /* Index of the first non-hex byte in [b, e), or e. */
 static size_t first_nonhex(const unsigned char *s, size_t b, size_t e)
 {
-    while (b < e && hexval(s[b]) >= 0)
+    while (b < e && sum_hexval(s[b]) >= 0)
         b++;
     return b;
 }
@@ -98,8 +87,8 @@ static bool decode_hex(const unsigned char *s, size_t b, size_t e, const sum_alg
     /* Unsigned: the shift stays defined even if a caller broke the "all
      * hex" promise (clang-analyzer cannot see that promise across calls). */
     for (size_t i = 0; i < keylen; i++)
-        out[i] = (uint8_t)((unsigned)hexval(s[b + 2 * i]) << 4 |
-                           (unsigned)hexval(s[b + 2 * i + 1]));
+        out[i] = (uint8_t)((unsigned)sum_hexval(s[b + 2 * i]) << 4 |
+                           (unsigned)sum_hexval(s[b + 2 * i + 1]));
     return true;
 }
 
