@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CI step for the batch API (issue 4): the forced-path tests natively (every
 # path this CPU has, and SIPHASH_IMPL), under valgrind memcheck (reads past
 # a record show up as invalid reads), the NEON path under qemu-aarch64 and

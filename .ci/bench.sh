@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CI step for the benchmark (issue 3): builds siphash-bench in the default
 # Release configuration (no -march=native) with every optional anchor
 # (OpenSSL, libsodium, Linux's lib/siphash.c from linux-source), runs the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CI step for siphashsum: build the tool and its test helpers in their own
 # build directory, run the CLI test suite (tests/cli/run.sh, one CTest test
 # per section) and render both man pages as `man -l` does.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # .ci/consumers.sh — the consumers step: build the flood demo (GLib, uthash
 # and Linux-style tables) and the network/adapter tests, run the tests, run
 # the demo in --quick mode and plot its CSV.  Run from the repository root;

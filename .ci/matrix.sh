@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # .ci/matrix.sh — build libsiphash and run its whole CTest suite in every
 # configuration of the CI matrix, one build directory per configuration.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # .ci/trust.sh — the checks users can rerun to trust libsiphash (SECURITY.md):
 #   1. constant-time test under valgrind memcheck, gcc and clang Release
 #      builds, with its negative controls (the leaks it must catch)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * anchors.h — the functions siphash-bench compares against, each in its own
  * translation unit so none is inlined into (or specialised for) the timing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * anchors_jhash.c — jhash behind a call (its own translation unit, so the
  * compiler cannot inline or specialise it into the timing loops), and a

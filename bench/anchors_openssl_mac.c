@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * anchors_openssl_mac.c — OpenSSL's SipHash through the EVP_MAC interface
  * (the only public one in OpenSSL 3), with an 8-byte output so it computes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * anchors_openssl_md.c — MD5 and SHA-1 through OpenSSL's low-level one-shot
  * functions, the paths the SipHash-for-Linux article compared against.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * anchors_sodium.c — libsodium's SipHash-2-4 (crypto_shorthash_siphash24,
  * 64-bit) and its 128-bit variant (crypto_shorthash_siphashx24).

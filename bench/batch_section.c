@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch_section.c — the batch rows of siphash-bench: per-hash cost of the
  * batch functions (n = 1024 messages per call) against scalar loops over

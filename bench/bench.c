@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.c — clocks, the core-clock estimate, alternating runs, printing.
  * See bench.h for the method.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.h — the timing API shared by every section of siphash-bench.
  *

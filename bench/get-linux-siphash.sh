@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # get-linux-siphash.sh OUTDIR — extract Linux's SipHash (lib/siphash.c and
 # include/linux/siphash.h) from Debian's linux-source package into OUTDIR,
 # for the bench's "linux" rows.  Nothing of Linux is committed to this repo:

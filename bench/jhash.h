@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * jhash.h — Bob Jenkins' lookup3 hash as Linux's jhash() uses it: the
  * anchor that hsiphash() was offered to replace.  Written here from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * linux_siphash.h — how the bench calls Linux's lib/siphash.c, compiled
  * twice from the build tree (see get-linux-siphash.sh, linux-shim/):

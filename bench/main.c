@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c — siphash-bench: our SipHash against jhash, MD5, SHA-1, OpenSSL,
  * libsodium and Linux, at input sizes 1..1024 bytes and a long message, in

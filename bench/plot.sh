@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # plot.sh CSV OUT.svg — cycles per hash against input size (log-x, log-y),
 # throughput and latency side by side, from `siphash-bench --csv` output.
 # Needs gnuplot (Debian: gnuplot-nox).

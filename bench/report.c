@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report.c — siphash-bench's tables: text (cost per hash in estimated core
  * cycles and in clock ticks, ratio to the best anchor, ratio to jhash),

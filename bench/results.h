@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * results.h — what siphash-bench measured, shared by the files that measure
  * (main.c), print tables (report.c) and check the issue's targets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rows.h — the rows of siphash-bench's main table: what is timed at each
  * input size, in throughput and latency mode.

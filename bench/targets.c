@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * targets.c — the speed targets of issue 3, checked from the measured
  * cells: siphash() against the fastest of Linux and libsodium, the 8-byte

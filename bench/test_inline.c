@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_inline.c — siphash() and hsiphash() with every compile-time-constant
  * length 0..64 (computed inline by the header; hsiphash on 64-bit targets)

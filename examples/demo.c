@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * demo.c — a short tour of libsiphash: the paper's example, a random key,
  * Linux's API, the 128-bit and HalfSipHash variants, streaming and a batch.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * siphash.h — libsiphash: SipHash and HalfSipHash for userspace C.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * siphash_net.h — the network consumers SipHash was brought into Linux for:
  * TCP initial sequence numbers (RFC 6528), TCP timestamp offsets, ephemeral

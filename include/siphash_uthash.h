@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * siphash_uthash.h — SipHash as uthash's HASH_FUNCTION (header-only).
  *

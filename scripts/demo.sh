@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Quick start 1: installs the build tools (and GLib/uthash for the flood
 # demonstration) if missing, builds the library (Release, build/), and runs
 # the demonstration: a tour of the API, then hash flooding against GLib,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages listed in the given package files (one name
 # per line, '#' comments allowed) that are not installed yet.  Uses sudo
 # when not root.  Does nothing when everything is present.

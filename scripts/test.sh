@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Quick start 2: installs what the tests need if missing, then builds and
 # runs the whole test suite — every configuration of the CI matrix (gcc,
 # clang, sanitizers, -m32, s390x and aarch64 under qemu, valgrind, install

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch.c — the batch API: picks one table of kernels (batch_internal.h)
  * and forwards to it.

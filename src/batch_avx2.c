@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch_avx2.c — batch kernels for AVX2: one message per 64-bit lane,
  * 4 lanes per ymm register, SIP_NV registers in flight.  Built with -mavx2

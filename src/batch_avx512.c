@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch_avx512.c — batch kernels for AVX-512F: one message per 64-bit lane,
  * 8 lanes per zmm register, SIP_NV registers in flight.  Built with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch_internal.h — the table of batch kernels each instruction set
  * provides, shared by the dispatcher (batch.c) and the per-ISA files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch_neon.c — batch kernels for AArch64 Advanced SIMD (NEON, part of
  * every AArch64 CPU): 2 messages per 128-bit register, and two registers

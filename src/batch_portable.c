@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch_portable.c — batch kernels in plain C, for every target.
  *

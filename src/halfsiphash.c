@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * halfsiphash.c — HalfSipHash-c-d and Linux's hsiphash.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * internal.h — the single source of truth for the rounds, the constants,
  * little-endian loads/stores and tail handling.  Private to src/.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * key.c — keys from the operating system's random source, and wiping.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * net.c — TCP ISNs (RFC 6528), timestamp offsets, RFC 6056 port offsets and
  * SYN cookies, as Linux computes them (net/core/secure_seq.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sip_iv.c — SipHash's initial-state constants as data, for sip_init_mem()
  * (internal.h).  They live in their own translation unit on purpose: where

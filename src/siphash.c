@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * siphash.c — SipHash-c-d one-shot functions and Linux's fixed-size paths.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * stream.c — the incremental (init/update/final) API for SipHash-c-d and
  * HalfSipHash-c-d.  Pending bytes are kept packed in one word, so update

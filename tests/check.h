@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check.h — the test harness: CHECK-style macros that count and report,
  * a seeded PRNG (seed printed, overridable with SIPHASH_TEST_SEED so any

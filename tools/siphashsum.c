@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * siphashsum.c — main: options, hashing mode, exit status.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sum.h — the pieces of siphashsum and how they talk to each other.
  *

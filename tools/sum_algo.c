@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sum_algo.c — the variants siphashsum offers, and streaming one input
  * through a variant with the library's incremental API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sum_check.c — -c/--check: read checksum lines (either style), hash each
  * listed file with the variant its line names, report as coreutils does.

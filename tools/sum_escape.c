@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sum_escape.c — file names in checksum lines, escaped as coreutils does.
  *

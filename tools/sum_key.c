@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sum_key.c — where siphashsum's key comes from, how its text is read, and
  * --keygen.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sum_output.c — what siphashsum writes: checksum lines, check results,
  * diagnostics, and the handling of a stdout that stops accepting data.

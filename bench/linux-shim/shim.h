@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * shim.h — just enough of the kernel's headers for Linux's lib/siphash.c to
  * compile in userspace, for the bench's "linux" rows.  Ours, not Linux's:

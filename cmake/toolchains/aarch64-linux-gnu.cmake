@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # aarch64 (64-bit ARM, little-endian, NEON) with clang + Debian's cross libc;
 # tests run under qemu-aarch64.  Usage:
 #   cmake -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared body of the clang cross toolchains (s390x-linux-gnu.cmake,
 # aarch64-linux-gnu.cmake).  Not a toolchain file on its own: the including
 # file sets SIPHASH_CROSS_TRIPLE (e.g. s390x-linux-gnu) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # 32-bit x86 (i686) with gcc -m32 on an x86-64 host; the tests run natively.
 # This is the build in which hsiphash() is HalfSipHash-1-3 (unsigned long is
 # 32 bits), as in a 32-bit Linux kernel.  Usage:

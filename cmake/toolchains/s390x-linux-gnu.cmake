@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # s390x (64-bit, big-endian) with clang + Debian's cross libc; tests run under
 # qemu-s390x.  Usage:
 #   cmake -B build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/s390x-linux-gnu.cmake

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * attack_djb.c — full collisions for the h*33 + c string hashes.
  *

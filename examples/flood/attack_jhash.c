@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * attack_jhash.c — the attacker of a Linux-style table hashed with jhash and
  * a secret seed it has learned.  jhash is fast and unkeyed in any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * flood.h — shared pieces of the hash-flooding demonstration: the attack
  * inputs, the result of one run, and the table runners (one file per

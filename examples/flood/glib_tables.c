@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * glib_tables.c — GLib's GHashTable under attack: g_str_hash (h*33 + c, no
  * key) versus a SipHash GHashFunc.

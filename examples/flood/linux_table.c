@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * linux_table.c — a fixed-size chained table shaped like Linux's
  * <linux/hashtable.h>: an array of 2^bits hlist heads, hash_add() at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c — the flood demo: the same attacker against GLib's GHashTable,
  * uthash and a Linux-style bucket array, each with its usual weak hash and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # mdtable.sh — the flood demo's CSV as the README's markdown table:
 # insert + lookup time in ms per N, and the longest chain at the largest N.
 #   examples/flood/mdtable.sh docs/flood.csv

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # plot.sh — draw the flood demo's CSV as a log-log plot (SVG) with gnuplot.
 #   examples/flood/plot.sh flood.csv flood.svg
 # One line per table and hash: insert + lookup time against N.  Quadratic

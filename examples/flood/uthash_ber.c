@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* uthash_ber.c — uthash with its built-in HASH_BER (h*33 + c, no key).
  * HASH_FUNCTION is expanded where uthash uses it, so naming HASH_BER
  * before uthash.h defines it is fine. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uthash_run.h — the uthash run, written once and compiled twice: uthash
  * fixes its hash with the HASH_FUNCTION macro at compile time, so each hash

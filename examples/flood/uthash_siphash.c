@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uthash_siphash.c — uthash with HASH_FUNCTION = SipHash, via the public
  * adapter: include siphash_uthash.h before uthash.h, define the key once,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_batch.c — every batch path this CPU and build have, forced in turn
  * with siphash_batch_force_impl(), against the scalar functions:

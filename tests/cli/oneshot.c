@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * oneshot.c — an independent path to the answer siphashsum should print:
  * reads a whole file into memory and hashes it with the library's one-shot

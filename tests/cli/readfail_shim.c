@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * readfail_shim.c — an LD_PRELOAD module that makes read() fail part-way
  * through one chosen file, so the CLI tests can show what siphashsum does

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # run.sh SECTION — CLI tests for siphashsum, driving the real binary.
 #
 # Sections (one CTest test each): vectors output check keys keygen errors

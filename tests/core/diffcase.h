@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * diffcase.h — random cases for the differential tests: a random key, a
  * length 0..1024 (short lengths over-represented, they are where tails

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_diff_model.c — HalfSipHash has no implementation in OpenSSL or
  * libsodium, so it is checked against a deliberately naive model written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_diff_openssl.c — SipHash-c-d against OpenSSL 3's EVP_MAC "SIPHASH"
  * (an independent implementation): 2-4 and 1-3 with 64- and 128-bit output

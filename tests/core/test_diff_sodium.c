@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_diff_sodium.c — SipHash-2-4 against libsodium (an independent
  * implementation): crypto_shorthash_siphash24 (64-bit) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_fixed.c — the fixed-size functions (siphash_NuXX, hsiphash_Nu32):
  * each equals the generic function over the little-endian bytes of its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_fold.c — siphash()/hsiphash() called with compile-time constant
  * lengths — the paths the header specialises at compile time: the inline

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_keys.c — random keys: two keys differ and are not zero, and every
  * error path of siphash_random_bytes() is reached by interposing libc's

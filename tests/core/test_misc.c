@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_misc.c — the small promises: version, key conversions,
  * siphash_key_is_zero, siphash_wipe, and that misuse of the streaming

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_stream.c — streaming equals one-shot: every 2-way split point and
  * every 3-way split of messages up to 200 bytes, byte-at-a-time feeding,

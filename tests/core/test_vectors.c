@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_vectors.c — every variant against all 11 known-answer files, with
  * each message placed at offsets 0..7 of a buffer allocated to its exact

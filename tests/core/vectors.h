@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vectors.h — loads the known-answer files in tests/vectors/ (64 lines
  * each; line i+1 answers message i = bytes 00..i-1).  See the README there.

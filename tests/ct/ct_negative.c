@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ct_negative.c — the negative control for ct_test: two textbook timing
  * leaks that memcheck MUST flag, so a passing ct_test means something.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ct_net.h — the network consumers (siphash_net.h) under the constant-time
  * check; included by ct_test.c.  Keys, addresses, ports, sequence numbers

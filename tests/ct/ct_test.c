@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ct_test.c — constant-time check of every public hashing function, with
  * valgrind memcheck as the oracle (after Adam Langley's ctgrind idea).

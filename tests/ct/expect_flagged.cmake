@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DVALGRIND=... -DPROG=... -DMODE=branch|index -DEXPECT=<regex> -P expect_flagged.cmake
 #
 # The negative control passes only if memcheck flags the deliberate leak:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* skip.c — stands in for a test that cannot run here: prints why and
  * returns 77, which CTest reports as "Skipped" (SKIP_RETURN_CODE). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_flood_glib.c — GLib's GHashTable: the attack strings have one full
  * g_str_hash (the real one, from libglib), every lookup walks all of them,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_flood_linux.c — the Linux-style table: jhash (checked against
  * lookup3's published values) really collides under the attacker who knows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_flood_uthash.c — uthash under attack: the strings share one full
  * HASH_BER value (uthash's own macro), uthash ends with one chain of N and

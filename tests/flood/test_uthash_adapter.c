@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_uthash_adapter.c — include/siphash_uthash.h used as its header says
  * (default key, SIPHASH_UTHASH_DEFINE_KEY, siphash_uthash_init) with the

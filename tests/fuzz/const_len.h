@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * const_len.h — siphash() and hsiphash() called with every compile-time
  * constant length 0..65, chosen by a run-time length.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_batch_paths.h — run a block of batch checks once per batch path.
  *

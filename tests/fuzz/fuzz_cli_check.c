@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_cli_check.c — siphashsum -c's line parser on arbitrary bytes.
  *

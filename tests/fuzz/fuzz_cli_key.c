@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_cli_key.c — siphashsum's key parsers on arbitrary bytes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_diff.c — differential fuzz target: every way this library computes
  * a SipHash/HalfSipHash value must agree with an independent naive

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the checked-in seed corpus for fuzz_diff (deterministic; rerun
 after changing the input layout).  Seeds cover every length class of the
 tail handling and every constant length the header inlines (0..65

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ref.h — a deliberately naive SipHash-c-d / HalfSipHash-c-d for the
  * differential fuzzer, written from the paper's description and sharing no

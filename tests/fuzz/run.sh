@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/fuzz/run.sh TARGET SECONDS [BUILD_DIR]
 #
 # Builds the libFuzzer targets (clang, -DSIPHASH_FUZZ=ON) in BUILD_DIR

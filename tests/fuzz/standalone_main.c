@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * standalone_main.c — a main() for the fuzz targets when libFuzzer is not
  * linked (gcc builds, cross builds under qemu, AFL++ without its libFuzzer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * consumer.c — a program outside the source tree that uses an *installed*
  * libsiphash.  .ci/matrix.sh builds it twice against a temporary install

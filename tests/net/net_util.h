@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * net_util.h — helpers shared by the network tests: Linux's view of
  * network-order fields as 32-bit words on a little-endian machine (so the

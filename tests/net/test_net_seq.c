@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_net_seq.c — ISNs (RFC 6528), timestamp offsets and RFC 6056 port
  * offsets: known answers recomputed here from the core API the way Linux

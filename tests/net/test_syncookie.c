@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_syncookie.c — SYN cookies: known answers recomputed here with the
  * core API from Linux's formula, MSS round trips, the 2-minute age limit,

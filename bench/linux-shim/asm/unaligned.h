@@ -1,2 +1,3 @@
+/* SPDX-License-Identifier: MIT */
 /* asm/unaligned.h — see ../shim.h */
 #include "../shim.h"

@@ -1,2 +1,3 @@
+/* SPDX-License-Identifier: MIT */
 /* linux/types.h — see ../shim.h */
 #include "../shim.h"
