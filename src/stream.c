@@ -17,6 +17,16 @@ static void sip_misuse(const char *what)
     abort();
 }
 
+/* final wipes the context, so a finalised (or zero-filled, never
+ * initialised) context has c_rounds 0.  Carrying on would hash with rounds
+ * and state nobody chose and return the same value for every key: a
+ * forgeable MAC, so refuse as loudly as bad init parameters. */
+static void check_live(unsigned c_rounds, const char *what)
+{
+    if (c_rounds == 0)
+        sip_misuse(what);
+}
+
 static void check_rounds(unsigned c_rounds, unsigned d_rounds)
 {
     if (c_rounds < 1 || c_rounds > 255 || d_rounds < 1 || d_rounds > 255)
@@ -70,6 +80,7 @@ SIPHASH_API void siphash_ctx_init(siphash_ctx_t *ctx, const siphash_key_t *key,
 SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t len)
 {
     const uint8_t *p = (const uint8_t *)data;
+    check_live(ctx->c_rounds, "siphash_ctx_update after final (or before init)");
     if (len == 0)
         return;
     ctx->total += len;
@@ -93,6 +104,7 @@ SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t
 
 SIPHASH_API void siphash_ctx_final(siphash_ctx_t *ctx, uint8_t *out)
 {
+    check_live(ctx->c_rounds, "siphash_ctx_final after final (or before init)");
     sip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
     int out128 = ctx->outlen == 16;
     sip_absorb(&s, ctx->total << 56 | ctx->tail, ctx->c_rounds);
@@ -122,6 +134,7 @@ SIPHASH_API void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_
 SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data, size_t len)
 {
     const uint8_t *p = (const uint8_t *)data;
+    check_live(ctx->c_rounds, "halfsiphash_ctx_update after final (or before init)");
     if (len == 0)
         return;
     ctx->total += len;
@@ -145,6 +158,7 @@ SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data
 
 SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out)
 {
+    check_live(ctx->c_rounds, "halfsiphash_ctx_final after final (or before init)");
     hsip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
     int out64 = ctx->outlen == 8;
     hsip_absorb(&s, (uint32_t)ctx->total << 24 | ctx->tail, ctx->c_rounds);
