@@ -6,9 +6,6 @@
  * hsiphash_generic() with the same length hidden in a volatile.  Each message
  * sits in its own exact-size heap block at a random offset, so an
  * AddressSanitizer build reports any read past its end.
- *
- * It lives in bench/ because the inline path was written for speed; it is
- * an ordinary correctness test (no timing).
  */
 #include "check.h"
 
