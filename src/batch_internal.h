@@ -16,7 +16,8 @@
 
 #include "internal.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+/* PE/COFF (Windows) has no visibility: there, only dllexport exports. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
 #define SIP_HIDDEN __attribute__((visibility("hidden")))
 #else
 #define SIP_HIDDEN
