@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_redis_batch.c — siphash12_batch, siphash12_batchv and
+ * siphash12_nocase_batchv on every batch path this CPU and build have,
+ * forced in turn, against the one-shot siphash12_64 / siphash12_nocase_64:
+ *   - fixed-length records: lengths 0..130, n = 0..40, strides equal to
+ *     the length, larger, 8 (overlapping records) and 0, base offsets
+ *     0..7, the records in an allocation of exactly their span;
+ *   - any lengths: every message in its own exact-size allocation (ASan
+ *     and valgrind see a read past one), NULL for some empty ones, mixed
+ *     case and bytes >= 0x80 for the nocase batch;
+ *   - records and messages flush against PROT_NONE pages on both sides,
+ *     so a read before the first or past the last byte crashes the test;
+ *   - nothing written past out[n-1].
+ *
+ * Usage: test_redis_batch [--quick]   (or SIPHASH_TEST_QUICK=1)
+ */
+#if !defined(_WIN32)
+#define _GNU_SOURCE
+#endif
+#include "check.h"
+
+#include <errno.h>
+#include <siphash.h>
+
+#if !defined(_WIN32)
+#include <sys/mman.h>
+#include <unistd.h>
+#define HAVE_GUARD_PAGES 1
+#endif
+
+static int quick;
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static siphash_key_t random_key(void)
+{
+    siphash_key_t k = {{check_rand(), check_rand()}};
+    return k;
+}
+
+/* Random bytes, with about half of them letters of either case: the
+ * nocase paths must see capitals at every lane and word position. */
+static void fill_text(uint8_t *p, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        uint64_t r = check_rand();
+        p[i] = (r & 1) ? (uint8_t)((r & 2 ? 'A' : 'a') + (r >> 8) % 26) : (uint8_t)(r >> 56);
+    }
+}
+
+static void test_fixed(const char *path)
+{
+    const size_t maxlen = quick ? 72 : 130, maxn = quick ? 20 : 40;
+    for (size_t len = 0; len <= maxlen; len++) {
+        const siphash_key_t key = random_key();
+        for (size_t n = 0; n <= maxn; n++) {
+            size_t stride;
+            switch (n % 4) {
+            case 0: stride = len; break;
+            case 1: stride = len + 1 + (size_t)(check_rand() % 23); break;
+            case 2: stride = 8; break;
+            default: stride = 0; break;
+            }
+            const size_t off = (len + n) & 7;
+            const size_t span = n ? (n - 1) * stride + len : 0;
+            uint8_t *buf = xmalloc(off + span);
+            fill_text(buf, off + span);
+            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            const uint64_t sentinel = check_rand();
+            out[n] = sentinel;
+            siphash12_batch(buf + off, stride, len, n, &key, out);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_U64(out[i], siphash12_64(buf + off + i * stride, len, &key),
+                             "%s siphash12_batch len %zu n %zu stride %zu off %zu i %zu", path,
+                             len, n, stride, off, i);
+            CHECK_EQ_U64(out[n], sentinel, "%s siphash12_batch wrote past out[n-1] (len %zu n %zu)",
+                         path, len, n);
+            free(out);
+            free(buf);
+        }
+    }
+}
+
+/* n messages of random lengths, each in its own exact-size allocation. */
+static void test_vec(const char *path)
+{
+    static const size_t counts[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 67, 300};
+    const int rounds = quick ? 3 : 25;
+    for (int r = 0; r < rounds; r++)
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            const size_t n = counts[c];
+            const siphash_key_t key = random_key();
+            uint8_t **own = xmalloc(n * sizeof *own);
+            const void **msgs = xmalloc(n * sizeof *msgs);
+            size_t *lens = xmalloc(n * sizeof *lens);
+            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            for (size_t i = 0; i < n; i++) {
+                const uint64_t x = check_rand();
+                /* mostly hash-table keys (0..64 bytes; 16 and 32 often), some longer */
+                lens[i] = (x & 7) == 0 ? (size_t)(x >> 8) % 301
+                          : (x & 7) == 1 ? 16
+                          : (x & 7) == 2 ? 32
+                                         : (size_t)(x >> 8) % 65;
+                own[i] = xmalloc(lens[i]);
+                fill_text(own[i], lens[i]);
+                msgs[i] = own[i];
+                if (lens[i] == 0 && (x & 16))
+                    msgs[i] = NULL;
+            }
+            const uint64_t sentinel = check_rand();
+            out[n] = sentinel;
+            siphash12_batchv(msgs, lens, n, &key, out);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_U64(out[i], siphash12_64(msgs[i], lens[i], &key),
+                             "%s siphash12_batchv n %zu i %zu len %zu", path, n, i, lens[i]);
+            siphash12_nocase_batchv(msgs, lens, n, &key, out);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_U64(out[i], siphash12_nocase_64(msgs[i], lens[i], &key),
+                             "%s siphash12_nocase_batchv n %zu i %zu len %zu", path, n, i,
+                             lens[i]);
+            CHECK_EQ_U64(out[n], sentinel, "%s batchv wrote past out[n-1] (n %zu)", path, n);
+            for (size_t i = 0; i < n; i++)
+                free(own[i]);
+            free(own);
+            free(msgs);
+            free(lens);
+            free(out);
+        }
+}
+
+#ifdef HAVE_GUARD_PAGES
+/* [PROT_NONE][data][PROT_NONE]: everything is placed flush against the
+ * upper guard, then flush against the lower one. */
+static void test_guarded(const char *path)
+{
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const size_t data = 4 * page;
+    uint8_t *map = mmap(NULL, data + 2 * page, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(map != MAP_FAILED, "mmap failed");
+    if (map == MAP_FAILED)
+        return;
+    uint8_t *lo = map + page, *hi = lo + data;
+    CHECK(mprotect(map, page, PROT_NONE) == 0, "mprotect");
+    CHECK(mprotect(hi, page, PROT_NONE) == 0, "mprotect");
+    fill_text(lo, data);
+
+    static const size_t ns[] = {1, 3, 4, 5, 8, 9, 16, 17, 33};
+    uint64_t out[64];
+    for (size_t len = 0; len <= 80; len++) {
+        const siphash_key_t key = random_key();
+        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+            const size_t n = ns[k];
+            const size_t strides[] = {len, len + 3, 8};
+            for (size_t s = 0; s < 3; s++) {
+                const size_t span = (n - 1) * strides[s] + len;
+                const uint8_t *bases[2] = {hi - span, lo};
+                for (int e = 0; e < 2; e++) {
+                    siphash12_batch(bases[e], strides[s], len, n, &key, out);
+                    for (size_t i = 0; i < n; i++)
+                        CHECK_EQ_U64(out[i], siphash12_64(bases[e] + i * strides[s], len, &key),
+                                     "%s guarded siphash12_batch len %zu n %zu stride %zu",
+                                     path, len, n, strides[s]);
+                }
+            }
+        }
+    }
+    for (int e = 0; e < 2; e++)
+        for (int r = 0; r < 4; r++) {
+            const size_t n = 64;
+            const void *msgs[64];
+            size_t lens[64];
+            const siphash_key_t key = random_key();
+            for (size_t i = 0; i < n; i++) {
+                lens[i] = (size_t)(check_rand() % 81);
+                msgs[i] = e == 0 ? hi - lens[i] : lo;
+            }
+            siphash12_batchv(msgs, lens, n, &key, out);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_U64(out[i], siphash12_64(msgs[i], lens[i], &key),
+                             "%s guarded siphash12_batchv len %zu", path, lens[i]);
+            siphash12_nocase_batchv(msgs, lens, n, &key, out);
+            for (size_t i = 0; i < n; i++)
+                CHECK_EQ_U64(out[i], siphash12_nocase_64(msgs[i], lens[i], &key),
+                             "%s guarded siphash12_nocase_batchv len %zu", path, lens[i]);
+        }
+    munmap(map, data + 2 * page);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    const char *q = getenv("SIPHASH_TEST_QUICK");
+    quick = (q && *q && strcmp(q, "0") != 0) || (argc > 1 && strcmp(argv[1], "--quick") == 0);
+    check_seed("test_redis_batch");
+
+    static const char *const paths[] = {"portable", "avx2", "avx512", "neon"};
+    int ran = 0;
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
+        const int rc = siphash_batch_force_impl(paths[p]);
+        if (rc == -ENOTSUP) {
+            printf("test_redis_batch: %s: not available here, skipped\n", paths[p]);
+            continue;
+        }
+        CHECK(rc == 0, "force %s returned %d", paths[p], rc);
+        if (rc != 0)
+            continue;
+        printf("test_redis_batch: testing %s%s\n", paths[p], quick ? " (quick)" : "");
+        test_fixed(paths[p]);
+        test_vec(paths[p]);
+#ifdef HAVE_GUARD_PAGES
+        test_guarded(paths[p]);
+#endif
+        ran++;
+    }
+    CHECK(ran >= 1, "no path tested");
+    CHECK(siphash_batch_force_impl(NULL) == 0, "back to the best path");
+    return check_finish("test_redis_batch");
+}
