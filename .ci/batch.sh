@@ -1,39 +1,37 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# CI step for the batch API (issue 4): the forced-path tests natively (every
-# path this CPU has, and SIPHASH_IMPL), under valgrind memcheck (reads past
-# a record show up as invalid reads), the NEON path under qemu-aarch64 and
-# the portable path on big-endian s390x under qemu-s390x (clang cross
-# toolchains in cmake/toolchains/), then the batch rows of siphash-bench
-# --quick with their targets.  The tests are ordinary CTest tests, so the
-# main ctest run covers them too; this step shows each path by name.
-# Packages: .ci/packages-batch.txt.  Bounded: a few minutes, mostly builds.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+# CI step for the batch API: every batch path by name, on the machines that
+# have one — the native paths (AVX2, AVX-512 when the CPU has it, portable),
+# NEON under qemu-aarch64 and the portable path on big-endian s390x under
+# qemu-s390x.
+#
+# The batch tests are ordinary CTest tests (label "batch"), so the matrix
+# has already run them in every configuration, valgrind memcheck included,
+# and the bench step prints the batch rows and their targets.  This step
+# adds no build of its own: it reuses the matrix's gcc, aarch64 and s390x
+# builds (building them when the matrix has not run) and reruns the label
+# verbosely, so the log names each path that was tested and how.
+# Packages: .ci/packages-batch.txt.  Seconds after the matrix; a few
+# minutes alone (three builds).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-run() { echo "+ $*"; "$@"; }
-pre=${BATCH_BUILD_PREFIX:-build-ci-batch}
-
-# native Release build (the default configuration: no -march=native)
-run cmake -S . -B "$pre" -DCMAKE_BUILD_TYPE=Release \
-    -DSIPHASH_BUILD_TOOLS=OFF -DSIPHASH_BUILD_EXAMPLES=OFF >/dev/null
-run cmake --build "$pre" -j2 --target test_batch siphash-bench
-run ctest --test-dir "$pre" -R '^test_batch' --output-on-failure --no-tests=error --timeout 300
-run "$pre/tests/batch/test_batch"
-
-# memcheck: valgrind has no AVX-512, so the dispatcher offers AVX2 and portable
-echo "+ SIPHASH_TEST_QUICK=1 valgrind --error-exitcode=9 $pre/tests/batch/test_batch"
-SIPHASH_TEST_QUICK=1 valgrind -q --error-exitcode=9 "$pre/tests/batch/test_batch"
-
-# cross: NEON on aarch64, portable on big-endian s390x, under qemu-user
-for t in aarch64 s390x; do
-    run cmake -S . -B "$pre-$t" -DCMAKE_TOOLCHAIN_FILE="cmake/toolchains/$t-linux-gnu.cmake" \
-        -DSIPHASH_BUILD_TOOLS=OFF -DSIPHASH_BUILD_EXAMPLES=OFF -DSIPHASH_BUILD_BENCH=OFF >/dev/null
-    run cmake --build "$pre-$t" -j2 --target test_batch
-    run ctest --test-dir "$pre-$t" -R '^test_batch' --output-on-failure --no-tests=error --timeout 600
+status=0
+for config in gcc aarch64 s390x; do
+    [[ $config == gcc ]] || export QEMU_LD_PREFIX=/usr/$config-linux-gnu
+    ci_reuse "$config" test_batch
+    dir=$(ci_dir "$config")
+    log=$dir/batch-ctest.log
+    rc=0
+    run ctest --test-dir "$dir" -L '^batch$' --output-on-failure --no-tests=error \
+        --timeout 600 -V >"$log" 2>&1 || rc=$?
+    if [[ $rc -ne 0 ]]; then
+        cat "$log"
+        status=1
+    fi
+    # test_batch names each path it forced (or that this CPU lacks it) and
+    # what SIPHASH_IMPL selected.
+    echo "batch ($config):"
+    grep -E 'test_batch: (testing|SIPHASH_IMPL|best path|[0-9]+ checks|.*not available)|tests passed' "$log" |
+        sed 's/^[0-9]*: /    /' || true
 done
-
-# speed: the batch rows and the issue's targets (quick runs: rows must
-# print; the ratios of a quick run are indicative only)
-echo "+ $pre/bench/siphash-bench --quick | sed -n '/== batch/,\$p'"
-"$pre/bench/siphash-bench" --quick | sed -n '/== batch/,$p'
+exit "$status"

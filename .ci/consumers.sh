@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# .ci/consumers.sh — the consumers step: build the flood demo (GLib, uthash
-# and Linux-style tables) and the network/adapter tests, run the tests, run
-# the demo in --quick mode and plot its CSV.  Run from the repository root;
-# needs the packages in .ci/packages-consumers.txt.  15-30 s, mostly compiling.
-set -euo pipefail
+# .ci/consumers.sh — the consumers step: what scripts/demo.sh shows (the API
+# tour, then the flood demo on GLib, uthash and Linux-style tables in
+# --quick mode, its CSV checked and plotted), and the flood and network
+# tests (labels "flood" and "net").
+# Those tests already ran in every matrix configuration; they take a
+# second, and are rerun here so this step also stands alone.  The build is
+# the matrix's gcc one (built here when the matrix has not run): the demo
+# needs nothing else.  Packages: .ci/packages-consumers.txt (scripts/demo.sh
+# installs the same list).  15-30 s, mostly compiling when run alone.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-build=${BUILD_DIR:-build-ci-consumers}
+build=$(ci_dir gcc)
+ci_reuse gcc siphash-demo siphash-flood test_net_seq test_syncookie test_flood_linux \
+    test_flood_glib test_flood_uthash test_uthash_adapter
 out=$build/consumers-out
-run() { echo "+ $*"; "$@"; }
 
-run cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_TOOLS=OFF
 # The demo must have found the real libraries, or it would test less.
 grep -q '^GLIB_FOUND:INTERNAL=1' "$build/CMakeCache.txt" || { echo "consumers: GLib not found" >&2; exit 1; }
 grep -q '^SIPHASH_HAVE_UTHASH_H:INTERNAL=1' "$build/CMakeCache.txt" || { echo "consumers: uthash.h not found" >&2; exit 1; }
 
-run cmake --build "$build" -j2 --target siphash-flood test_net_seq test_syncookie \
-    test_flood_linux test_flood_glib test_flood_uthash test_uthash_adapter
-run ctest --test-dir "$build" --output-on-failure -R '^(test_net_seq|test_syncookie|test_flood_linux|test_flood_glib|test_flood_uthash|test_uthash_adapter)$'
+run ctest --test-dir "$build" --output-on-failure --no-tests=error -L '^(flood|net)$'
 
+run "$build/examples/siphash-demo" >/dev/null
 mkdir -p "$out"
 run timeout 120 "$build/examples/siphash-flood" --quick --csv "$out/flood.csv"
 # Every series must have run at least the first N, weak ones at full collision.

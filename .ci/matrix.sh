@@ -22,8 +22,11 @@
 #               and static); all must print a129ca6149be45e5; SONAME and
 #               exported symbols checked
 #
-# Environment:
-#   SIPHASH_MATRIX_DIR  where the build directories go (default build-ci/)
+# Environment (the common ones are described in .ci/lib.sh):
+#   SIPHASH_CI_DIR      where the build directories go (default build-ci/;
+#                       SIPHASH_MATRIX_DIR is its older name), one per
+#                       configuration: build-ci/gcc, build-ci/s390x, ...
+#                       Later steps (batch, cli, consumers, trust) reuse them.
 #   JOBS                parallel build and test jobs (default 2)
 #   CTEST_TIMEOUT       per-test timeout in seconds (default 900)
 #   VALGRIND_EXCLUDE    ctest label regex left out of the memcheck run
@@ -35,24 +38,16 @@
 # Packages: .ci/packages-matrix.txt.  Exits non-zero if any configuration
 # failed; every selected configuration runs regardless, and a summary line
 # per configuration is printed at the end.
-set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-ROOT=$PWD
-OUT=${SIPHASH_MATRIX_DIR:-$ROOT/build-ci}
-JOBS=${JOBS:-2}
+ROOT=$SIPHASH_ROOT
+OUT=$SIPHASH_CI_DIR
 CTEST_TIMEOUT=${CTEST_TIMEOUT:-900}
 ALL_CONFIGS=(gcc clang asan-gcc asan-clang m32 s390x aarch64 valgrind install)
 # The paper's example: SipHash-2-4, key 00..0f, message 00..0e.
 PAPER_EXAMPLE=a129ca6149be45e5
 
 # ---------------------------------------------------------------- helpers
-
-# run CMD...: print the command, then run it (so the log shows what ran).
-run() {
-    printf '+ %s\n' "$*"
-    "$@"
-}
 
 # note TEXT: one fact for this configuration's summary line.
 note() {
@@ -65,12 +60,13 @@ header() {
     printf '==========================================================================\n'
 }
 
-# configure_build DIR CMAKE_ARGS...: a fresh configure + build of the tree.
+# configure_build CONFIG: a fresh configure + build of the tree, with the
+# configuration's arguments from lib.sh (the steps reusing it agree).
 configure_build() {
-    local dir=$1
-    shift
+    local dir=$OUT/$1
+    ci_matrix_args "$1"
     rm -rf "$dir"
-    run cmake -S "$ROOT" -B "$dir" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "$@" ||
+    run cmake -S "$ROOT" -B "$dir" "${CI_ARGS[@]}" ||
         { note "configure failed"; return 1; }
     run cmake --build "$dir" -j "$JOBS" || { note "build failed"; return 1; }
 }
@@ -100,14 +96,8 @@ expect_elf() {
 # The gcc Release build is shared by gcc, valgrind and install: "gcc" makes
 # it from scratch, the other two reuse it (configure + incremental build,
 # which also makes it when it is missing).
-# Native builds must find OpenSSL 3 and libsodium: a missing package fails
-# the configure instead of silently skipping the differential tests.
-NATIVE_ARGS=(-DSIPHASH_REQUIRE_DIFFERENTIAL=ON)
-GCC_ARGS=(-DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release "${NATIVE_ARGS[@]}")
 ensure_gcc_build() {
-    run cmake -S "$ROOT" -B "$OUT/gcc" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON "${GCC_ARGS[@]}" ||
-        { note "configure failed"; return 1; }
-    run cmake --build "$OUT/gcc" -j "$JOBS" || { note "build failed"; return 1; }
+    ci_reuse gcc || { note "gcc build failed"; return 1; }
 }
 
 # ---------------------------------------------------------- configurations
@@ -126,12 +116,12 @@ quick_mode() {
 }
 
 run_gcc() {
-    configure_build "$OUT/gcc" "${GCC_ARGS[@]}"
+    configure_build gcc
     run_ctest "$OUT/gcc"
 }
 
 run_clang() {
-    configure_build "$OUT/clang" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release "${NATIVE_ARGS[@]}"
+    configure_build clang
     run_ctest "$OUT/clang"
 }
 
@@ -144,21 +134,18 @@ sanitizer_env() {
 
 run_asan-gcc() {
     sanitizer_env
-    configure_build "$OUT/asan-gcc" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
-        -DSIPHASH_SANITIZE=ON "${NATIVE_ARGS[@]}"
+    configure_build asan-gcc
     run_ctest "$OUT/asan-gcc"
 }
 
 run_asan-clang() {
     sanitizer_env
-    configure_build "$OUT/asan-clang" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
-        -DSIPHASH_SANITIZE=ON "${NATIVE_ARGS[@]}"
+    configure_build asan-clang
     run_ctest "$OUT/asan-clang"
 }
 
 run_m32() {
-    configure_build "$OUT/m32" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchains/i686-linux-gnu-m32.cmake" \
-        -DCMAKE_BUILD_TYPE=Release
+    configure_build m32
     # Prove the build really is 32-bit before trusting its test results.
     expect_elf "$OUT/m32/src/libsiphash.so" 'ELF 32-bit LSB.*80386'
     run_ctest "$OUT/m32"
@@ -171,8 +158,7 @@ run_cross() {
     # For a test that execs a target binary from a script rather than
     # through CMAKE_CROSSCOMPILING_EMULATOR: qemu's loader prefix.
     export QEMU_LD_PREFIX=/usr/$triple
-    configure_build "$OUT/$name" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchains/$triple.cmake" \
-        -DCMAKE_BUILD_TYPE=Release
+    configure_build "$name"
     expect_elf "$OUT/$name/src/libsiphash.so" "$pattern"
     run_ctest "$OUT/$name"
 }

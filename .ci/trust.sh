@@ -7,24 +7,23 @@
 #   3. cppcheck over src/ and tools/
 #   4. clang-tidy (.clang-tidy) over src/ and tools/
 #   5. gcc -fanalyzer builds of src/ and tools/ (Release and -Og)
-# Run from anywhere; builds go to build-trust-*/ in the repository root.
-# Packages: .ci/packages-trust.txt.  Bounded: about 4-5 minutes on 2 cores.
+# Run from anywhere.  The constant-time test reuses the matrix's gcc and
+# clang Release builds (.ci/lib.sh; made here when the matrix has not run):
+# the matrix already ran it there, and it is rerun here (seconds) because
+# a skipped constant-time test must fail this step, where in the matrix a
+# skip is allowed.  The fuzzing,
+# clang-tidy and -fanalyzer builds are this step's own (build-ci/trust-*):
+# no other step builds with those flags.
+# Packages: .ci/packages-trust.txt.  Bounded: about 3-4 minutes on 2 cores.
 # TRUST_STEPS="ct fuzz cppcheck tidy analyzer" selects steps.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
 STEPS=${TRUST_STEPS:-ct fuzz cppcheck tidy analyzer}
-JOBS=2
 t0=$(date +%s)
 passed=0
 failed=0
 results=()
-
-run() {
-    echo "+ $*" >&2
-    "$@"
-}
 
 # step NAME FUNCTION: runs it, records the outcome, keeps going.
 step() {
@@ -52,15 +51,15 @@ need() {
     done
 }
 
-# Configure options shared by every build here: no bench, no examples.
-LEAN=(-DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF)
+# Configure options of this step's own builds: CI's common ones, no bench,
+# no examples.
+LEAN=("${SIPHASH_CI_CMAKE_ARGS[@]}" -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF)
 
 ct_with() {
-    local cc=$1 dir=build-trust-ct-$1 log
+    local cc=$1 dir log
+    dir=$(ci_dir "$cc")
     need valgrind "$cc" || return 1
-    run cmake -S . -B "$dir" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Release "${LEAN[@]}" \
-        >/dev/null || return 1
-    run cmake --build "$dir" -j"$JOBS" --target ct_test ct_negative >/dev/null || return 1
+    ci_reuse "$cc" ct_test ct_negative >/dev/null || return 1
     log=$dir/trust-ct.log
     run ctest --test-dir "$dir" -L '^ct$' --output-on-failure --no-tests=error >"$log" 2>&1 || {
         cat "$log"
@@ -82,7 +81,8 @@ fuzz() {
     need clang || return 1
     local t rc=0
     for t in fuzz_diff fuzz_cli_key fuzz_cli_check; do
-        run tests/fuzz/run.sh "$t" "$FUZZ_SECONDS" build-trust-fuzz || rc=1
+        FUZZ_CMAKE_ARGS="${SIPHASH_CI_CMAKE_ARGS[*]}" \
+            run tests/fuzz/run.sh "$t" "$FUZZ_SECONDS" "$(ci_dir trust-fuzz)" || rc=1
     done
     return $rc
 }
@@ -96,14 +96,18 @@ cppcheck_step() {
 
 tidy() {
     need clang clang-tidy || return 1
-    local dir=build-trust-tidy
+    local dir
+    dir=$(ci_dir trust-tidy)
     # The library and the tool only, one file per clang-tidy process:
     # clang-tidy 14's valist.Uninitialized check carries state from one
     # translation unit to the next in a process (a file listed twice in
     # compile_commands.json, or several files at once) and then reports a
-    # bogus "uninitialized va_list" right after va_start.
-    run cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-        -DSIPHASH_BUILD_TESTS=OFF "${LEAN[@]}" >/dev/null || return 1
+    # bogus "uninitialized va_list" right after va_start.  Hence a
+    # configure of its own without tests (the matrix's clang build lists
+    # tools/ files twice: the CLI fuzz targets compile them too); it only
+    # configures, nothing is built.
+    run cmake -S . -B "$dir" -DCMAKE_C_COMPILER=clang -DSIPHASH_BUILD_TESTS=OFF "${LEAN[@]}" \
+        >/dev/null || return 1
     local files
     files=$(sed -n 's/^ *"file": "\(.*\)",\{0,1\}$/\1/p' "$dir/compile_commands.json" |
         grep -E '/(src|tools)/[^/]+\.c$' | sort -u)
@@ -124,13 +128,16 @@ analyzer() {
     # an uninitialised value in sip_store64 on an impossible path through
     # the always_inline round loops (see SECURITY.md); -Og keeps every
     # function and is what GCC recommends for debugging builds.
-    run cmake -S . -B build-trust-analyzer -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release \
+    local rel og
+    rel=$(ci_dir trust-analyzer)
+    og=$(ci_dir trust-analyzer-og)
+    run cmake -S . -B "$rel" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_C_FLAGS=-fanalyzer -DSIPHASH_BUILD_TESTS=OFF "${LEAN[@]}" >/dev/null &&
-        run cmake --build build-trust-analyzer -j"$JOBS" || rc=1
-    run cmake -S . -B build-trust-analyzer-og -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
+        run cmake --build "$rel" -j"$JOBS" || rc=1
+    run cmake -S . -B "$og" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
         -DCMAKE_C_FLAGS_DEBUG="-Og -g" -DCMAKE_C_FLAGS=-fanalyzer -DSIPHASH_BUILD_TESTS=OFF \
         "${LEAN[@]}" >/dev/null &&
-        run cmake --build build-trust-analyzer-og -j"$JOBS" || rc=1
+        run cmake --build "$og" -j"$JOBS" || rc=1
     return $rc
 }
 

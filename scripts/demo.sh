@@ -7,7 +7,7 @@
 # seconds; the full run is `build/examples/siphash-flood`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh .ci/packages-build.txt .ci/packages-demo.txt
+bash scripts/deps.sh .ci/packages-consumers.txt
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)" --target siphash-demo siphash-flood
 ./build/examples/siphash-demo

@@ -3,7 +3,7 @@
 # Installs the Debian packages listed in the given package files (one name
 # per line, '#' comments allowed) that are not installed yet.  Uses sudo
 # when not root.  Does nothing when everything is present.
-#   usage: scripts/deps.sh .ci/packages-build.txt [more lists...]
+#   usage: scripts/deps.sh .ci/packages-matrix.txt [more lists...]
 set -euo pipefail
 want=()
 for list in "$@"; do

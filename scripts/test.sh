@@ -3,16 +3,29 @@
 # Quick start 2: installs what the tests need if missing, then builds and
 # runs the whole test suite — every configuration of the CI matrix (gcc,
 # clang, sanitizers, -m32, s390x and aarch64 under qemu, valgrind, install
-# test), the CLI, consumers, benchmark smoke run and the trust checks.
-# Each step is a script in .ci/; pass step names to run only some:
+# test), the batch paths, the CLI, consumers, benchmark smoke run and the
+# trust checks.  Each step is a script in .ci/ (sharing .ci/lib.sh) with
+# its Debian packages in .ci/packages-<step>.txt; pass step names to run
+# only some:
 #   bash scripts/test.sh matrix cli
+# The matrix runs first: later steps reuse its build directories
+# (build-ci/, or SIPHASH_CI_DIR) instead of building the same trees again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh .ci/packages-*.txt || { echo "test.sh: installing dependencies failed"; exit 1; }
 
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers bench trust)
-pass=0 fail=0 failed=()
+
+lists=()
+for s in "${steps[@]}"; do
+  [ -f ".ci/packages-$s.txt" ] && lists+=(".ci/packages-$s.txt")
+done
+if [ ${#lists[@]} -gt 0 ]; then
+  bash scripts/deps.sh "${lists[@]}" || { echo "test.sh: installing dependencies failed"; exit 1; }
+fi
+
+pass=0 fail=0 failed=() times=()
+total_start=$SECONDS
 for s in "${steps[@]}"; do
   f=".ci/$s.sh"
   if [ ! -f "$f" ]; then
@@ -26,8 +39,11 @@ for s in "${steps[@]}"; do
     fail=$((fail + 1)); failed+=("$s"); verdict=FAILED
   fi
   echo "======== step $s $verdict in $((SECONDS - start)) s ========"
+  times+=("$(printf '%-10s %-7s %5d s' "$s" "$verdict" "$((SECONDS - start))")")
 done
 echo
+echo "======== step times ($((SECONDS - total_start)) s in all)"
+printf '%s\n' "${times[@]}"
 [ $fail -eq 0 ] || echo "failed steps: ${failed[*]}"
 echo "steps: $pass passed, $fail failed"
 [ $fail -eq 0 ]

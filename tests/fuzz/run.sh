@@ -9,7 +9,8 @@
 # seeds are only read); a crash or mismatch is written to
 # BUILD_DIR/fuzz-artifacts/ and the script exits non-zero.  Reproduce one
 # with:  BUILD_DIR/tests/fuzz/TARGET FILE
-# Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-jobs=2).
+# Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-jobs=2),
+# extra configure arguments in FUZZ_CMAKE_ARGS (CI: -DSIPHASH_WERROR=ON).
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -25,7 +26,7 @@ cd "$root"
 if [ ! -f "$build/CMakeCache.txt" ]; then
     cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DSIPHASH_FUZZ=ON -DSIPHASH_REQUIRE_DIFFERENTIAL=ON \
-        -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF >/dev/null
+        -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF ${FUZZ_CMAKE_ARGS:-} >/dev/null
 else
     cmake "$build" >/dev/null # pick up new targets
 fi
