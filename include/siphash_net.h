@@ -166,8 +166,12 @@ SIPHASH_API uint16_t siphash_net_mss_v6(unsigned index);
  * larger segments.  mss below the smallest entry (536 for v4, 1220 for v6)
  * cannot be encoded without advertising more than the client accepts:
  * -EINVAL (Linux silently rounds it up; answer such SYNs another way).
- * minute: the caller's minute counter (e.g. monotonic seconds / 60; only
- * its low 8 bits matter).
+ * minute: a counter that grows by one every 60 s (e.g. monotonic seconds /
+ * 60), used in full: all 32 bits are hashed (with key1), as Linux hashes
+ * tcp_cookie_time(); only the cookie's top byte is the counter's low 8 bits.
+ * Keep it in a uint32_t and pass the same counter to the check, which
+ * accepts it across the 2^32 wrap.  A counter kept in fewer bits breaks at
+ * its own wrap: with an 8-bit counter, cookies made at 255 are refused at 0.
  * Returns 0 and writes *cookie (host order, the ISN to put in the SYN-ACK),
  * or -EINVAL. */
 SIPHASH_API int siphash_net_syncookie_v4(const uint8_t saddr[4], const uint8_t daddr[4],
@@ -185,10 +189,24 @@ SIPHASH_API int siphash_net_syncookie_v6(const uint8_t saddr[16], const uint8_t 
  * Pass the values as they were when the cookie was made: cookie =
  * ntohl(th->ack_seq) - 1 and seq = ntohl(th->seq) - 1, the same 4-tuple
  * (saddr/sport = the client), and the current minute counter.
- * Returns the MSS encoded in the cookie (> 0) if it is genuine and made in
- * this minute or the previous one; 0 if it is forged, tampered with, for
- * another 4-tuple or sequence number, or older; -EINVAL for bad arguments
- * (NULL address or zero key). */
+ * Returns the MSS encoded in the cookie (> 0) if the cookie passes: made
+ * with these keys for this 4-tuple and sequence number, in this minute or
+ * the previous one (a cookie from minute m passes at m and m + 1 and is
+ * refused at m + 2 .. m + 255 and m - 1 for certain, the minute being
+ * carried in its top byte).  Returns 0 otherwise, -EINVAL for bad
+ * arguments (NULL address or zero key).
+ * What the check detects and what it does not, exactly as in Linux:
+ *   - a random 32-bit value passes with probability 2 * 4 / 2^32 = 2^-29;
+ *     a genuine cookie presented for another 4-tuple, or checked with
+ *     other keys, with at most 4 / 2^24;
+ *   - the MSS index is added to the low bits, so from a genuine cookie
+ *     carrying index i, cookie + d (1 <= d <= 3 - i) passes too, with the
+ *     larger table entry i + d; so does the genuine cookie checked with
+ *     seq - d (seq is added the same way).  Seeing a genuine cookie lets
+ *     an on-path party raise the MSS the server will assume, nothing more;
+ *     cookie + d beyond the table (i + d >= 4) is refused;
+ *   - any other change to the cookie passes with probability at most
+ *     4 / 2^24 (the 24-bit hash must match again). */
 SIPHASH_API int siphash_net_syncookie_check_v4(const uint8_t saddr[4], const uint8_t daddr[4],
                                                uint16_t sport, uint16_t dport, uint32_t seq,
                                                uint32_t cookie, uint32_t minute,

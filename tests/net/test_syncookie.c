@@ -2,7 +2,8 @@
 /*
  * test_syncookie.c — SYN cookies: known answers recomputed here with the
  * core API from Linux's formula, MSS round trips, the 2-minute age limit,
- * tampering, other 4-tuples, forgery rate and bad input.
+ * tampering, other 4-tuples, the minute counter used in all 32 bits, what
+ * the additive MSS index lets through, forgery rate and bad input.
  *
  * Random events (a forged or altered cookie happening to pass) are asserted
  * with tail_limit(): a bound the count exceeds by chance less than once in
@@ -218,6 +219,65 @@ static void tampered_and_misdirected(const struct fam *f)
           "%s: %lu misdirected cookies accepted", f->name, wrong);
 }
 
+/* The minute counter is hashed in all 32 bits (as Linux hashes
+ * tcp_cookie_time()), as the header says.  A caller keeping the full
+ * counter crosses every 8-bit boundary (0x?ff -> 0x?00) untroubled; one
+ * keeping only 8 bits passes 255 and then 0 for a cookie made at 255, and
+ * that cookie is refused (the check hashes minute 0xffffffff, not 255):
+ * up to the 24-bit hash matching by chance, <= 4 / 2^24 per try. */
+static void minute_counter_width(const struct fam *f)
+{
+    siphash_key_t k[2];
+    rand_keys(k);
+    unsigned long wrapped8 = 0, tries = 0;
+    for (int i = 0; i < 2000; i++) {
+        struct tuple t = rand_tuple();
+        uint32_t m = (uint32_t)check_rand() | 0xffu, cookie; /* low byte 0xff */
+        uint16_t mss = f->mss((unsigned)i % 4);
+        CHECK(make(f, &t, mss, m, k, &cookie, NULL) == 0, "%s make", f->name);
+        CHECK(check(f, &t, cookie, m + 1, k) == mss, "%s full counter across %x -> %x",
+              f->name, m, m + 1);
+        uint32_t c8;
+        CHECK(make(f, &t, mss, 0xffu, k, &c8, NULL) == 0, "%s make at 255", f->name);
+        wrapped8 += check(f, &t, c8, 0, k) > 0;
+        tries++;
+    }
+    printf("%s: %lu/%lu cookies made at an 8-bit counter's 255 accepted at its 0\n", f->name,
+           wrapped8, tries);
+    CHECK(wrapped8 < tail_limit((double)tries, 4.0 / 16777216.0),
+          "%s: %lu cookies accepted across an 8-bit wrap: the minute is not hashed in full",
+          f->name, wrapped8);
+}
+
+/* What the check cannot detect, as in Linux: the MSS index is added to the
+ * low bits, so a genuine cookie plus d (or checked with seq - d) passes with
+ * the larger entry while index + d < 4, and is refused beyond the table.
+ * The only exception is the 24-bit part wrapping (chance d / 2^24), which
+ * carries into the minute byte: counted, bounded. */
+static void additive_mss_index(const struct fam *f)
+{
+    siphash_key_t k[2];
+    rand_keys(k);
+    unsigned long odd = 0, tries = 0;
+    for (int n = 0; n < 1000; n++) {
+        struct tuple t = rand_tuple();
+        uint32_t m = (uint32_t)check_rand(), cookie;
+        unsigned i = (unsigned)n % 4;
+        make(f, &t, f->mss(i), m, k, &cookie, NULL);
+        for (unsigned d = 1; d <= 3; d++) {
+            int want = i + d < 4 ? f->mss(i + d) : 0;
+            struct tuple u = t;
+            u.seq -= d;
+            odd += check(f, &t, cookie + d, m, k) != want;
+            odd += check(f, &u, cookie, m + 1, k) != want;
+            tries += 2;
+        }
+    }
+    CHECK(odd < tail_limit((double)tries, 3.0 / 16777216.0),
+          "%s: cookie + d / seq - d not accepted as the header documents (%lu of %lu)",
+          f->name, odd, tries);
+}
+
 /* Blind forgery: random 32-bit cookies for random connections.  Each passes
  * with probability 2/256 (minute byte) * 4/2^24 (hash) = 2^-29; we assert
  * the weaker 2^-24 the 24-bit hash promises, over 2^20 tries. */
@@ -275,6 +335,8 @@ int main(void)
         round_trip(&fams[i]);
         age_limit(&fams[i]);
         tampered_and_misdirected(&fams[i]);
+        minute_counter_width(&fams[i]);
+        additive_mss_index(&fams[i]);
         forgery_rate(&fams[i]);
         bad_input(&fams[i]);
     }
