@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+# siphash_apply_build_flags(DIR): give every target built in DIR and its
+# subdirectories our warning flags (plus -Werror with SIPHASH_WERROR and the
+# sanitizers with SIPHASH_SANITIZE), target by target.
+#
+# Why not add_compile_options(): per target, the flags reach exactly the
+# code we wrote, whatever way we were added to a build, and a subdirectory
+# that compiles someone else's code (bench's copy of Linux) can still turn
+# them down with its own target_compile_options(), which come after ours.
+function(siphash_apply_build_flags dir)
+  set(flags "")
+  if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+    list(APPEND flags -Wall -Wextra -Wpedantic)
+    if(SIPHASH_WERROR)
+      list(APPEND flags -Werror)
+    endif()
+  elseif(MSVC)
+    list(APPEND flags /W4)
+    if(SIPHASH_WERROR)
+      list(APPEND flags /WX)
+    endif()
+  endif()
+  set(san "")
+  if(SIPHASH_SANITIZE)
+    set(san -fsanitize=address,undefined)
+    list(APPEND flags ${san} -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  endif()
+
+  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(t IN LISTS targets)
+    get_target_property(type ${t} TYPE)
+    if(type MATCHES "^(EXECUTABLE|STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY|OBJECT_LIBRARY)$")
+      # Ours first, so the target's own options (e.g. -w for foreign
+      # code) come after them and win.
+      get_target_property(own ${t} COMPILE_OPTIONS)
+      if(NOT own)
+        set(own "")
+      endif()
+      set_property(TARGET ${t} PROPERTY COMPILE_OPTIONS ${flags} ${own})
+      if(san AND NOT type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY)$")
+        target_link_options(${t} PRIVATE ${san})
+      endif()
+    endif()
+  endforeach()
+
+  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(d IN LISTS subdirs)
+    siphash_apply_build_flags(${d})
+  endforeach()
+endfunction()
