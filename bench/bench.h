@@ -42,11 +42,20 @@ uint64_t bench_monotonic_ns(void);
 #define BENCH_OPAQUE(x) __asm__ volatile("" : "+r"(x))
 /* Makes the compiler believe x is used (so its computation stays). */
 #define BENCH_USE(x) __asm__ volatile("" : : "r"(x))
+/* Makes the compiler assume memory at p was read and may have changed: a
+ * store before it is made, loads after it are done again. */
+#define BENCH_CLOBBER(p) __asm__ volatile("" : : "r"(p) : "memory")
 #else
 #define BENCH_NOINLINE
 #define BENCH_INLINE static inline
 #define BENCH_OPAQUE(x) ((void)0)
 #define BENCH_USE(x) ((void)(x))
+#define BENCH_CLOBBER(p) ((void)(p))
+#endif
+
+/* The library's SipHash-1-2 functions (siphash12_*), Redis's hash. */
+#ifndef SIPHASH_BENCH_HAVE_SIP12
+#define SIPHASH_BENCH_HAVE_SIP12 0
 #endif
 
 /* Options every section receives from main(). */
@@ -202,8 +211,8 @@ void bench_print_csv_header(const struct bench_opts *o);
 /* A heading line in text mode ("== title =="); a comment-free no-op in CSV. */
 void bench_print_heading(const struct bench_opts *o, const char *title);
 
-/* The batch section (bench/batch_section.c, owned by the batch work), called
- * by main when it is built in (SIPHASH_BENCH_HAVE_BATCH). */
+/* The batch section (bench/batch_section.c): its rows, their port bounds
+ * and its targets, printed after the main table. */
 void bench_batch_section(const struct bench_opts *o);
 
 #endif /* SIPHASH_BENCH_H */

@@ -2,18 +2,22 @@
 /*
  * rows.c — the timed loops of the main table.
  *
- * Every row is one expression hashing message p of n bytes, put into two
+ * Every row is one expression hashing message p of n bytes, put into three
  * loops:
  *   throughput: hash a rotating set of messages and sum the results; the
  *               calls are independent, so the core may overlap them.
  *   latency:    the message's address depends on the previous hash
  *               (p = base + (h & zero), zero hidden from the compiler), so
  *               no load of a message can start before the previous hash
- *               is done: each call waits for the one before.  (Storing h
- *               into the message instead would time store-to-load
- *               forwarding, which penalises some load patterns and not
- *               others; the address chain adds the same ~6 cycles to
- *               every row.)
+ *               is done: each call waits for the one before.  The address
+ *               chain adds the same ~6 cycles to every row.
+ *   memory:     the previous hash is stored into the first 8 bytes of the
+ *               message, which is then hashed: a hash chain through memory,
+ *               as when a key is built on the stack right before it is
+ *               hashed.  Every load of those bytes waits for the store and
+ *               is served by store-to-load forwarding, which works only for
+ *               loads inside the store: a load straddling it waits for the
+ *               store to commit.  This mode times exactly that.
  * "Generic" rows see n as a run-time value (hidden from the compiler);
  * "const" rows are compiled once per size with n a constant, so what the
  * header does with a constant length (siphash() and, on 64-bit targets,
@@ -28,6 +32,7 @@
 
 #include "anchors.h"
 #include "linux_siphash.h"
+#include "redis_siphash.h"
 
 const size_t bench_sizes[BENCH_NSIZES] = {1, 4, 8, 12, 16, 24, 32, 64, 128, 256, 1024, 16384};
 
@@ -56,7 +61,21 @@ const size_t bench_sizes[BENCH_NSIZES] = {1, 4, 8, 12, 16, 24, 32, 64, 128, 256,
     }                                                                          \
     return h
 
-/* A generic row: one throughput and one latency loop, n opaque. */
+/* The store is made opaque to the compiler (a memory clobber naming p), so
+ * the loads of the hash really go through memory even when EXPR is inlined
+ * and could otherwise take h from a register. */
+#define MEM_BODY(EXPR)                                                         \
+    const struct bench_msgs *m = (const struct bench_msgs *)arg;               \
+    uint8_t *const p = m->buf;                                                 \
+    uint64_t h = 0;                                                            \
+    for (uint64_t i = 0; i < iters; i++) {                                     \
+        memcpy(p, &h, 8);                                                      \
+        BENCH_CLOBBER(p);                                                      \
+        h = (uint64_t)(EXPR);                                                  \
+    }                                                                          \
+    return h
+
+/* A generic row: one loop per mode, n opaque. */
 #define GENERIC_ROW(name, EXPR)                                                \
     static uint64_t name##_tp(void *arg, uint64_t iters)                       \
     {                                                                          \
@@ -69,6 +88,12 @@ const size_t bench_sizes[BENCH_NSIZES] = {1, 4, 8, 12, 16, 24, 32, 64, 128, 256,
         size_t n = ((const struct bench_msgs *)arg)->len;                      \
         BENCH_OPAQUE(n);                                                       \
         LAT_BODY(EXPR);                                                        \
+    }                                                                          \
+    static uint64_t name##_mem(void *arg, uint64_t iters)                      \
+    {                                                                          \
+        size_t n = ((const struct bench_msgs *)arg)->len;                      \
+        BENCH_OPAQUE(n);                                                       \
+        MEM_BODY(EXPR);                                                        \
     }
 
 /* A constant-length row at size N. */
@@ -84,6 +109,12 @@ const size_t bench_sizes[BENCH_NSIZES] = {1, 4, 8, 12, 16, 24, 32, 64, 128, 256,
         const size_t n = N;                                                    \
         (void)n;                                                               \
         LAT_BODY(EXPR);                                                        \
+    }                                                                          \
+    static uint64_t name##_mem_##N(void *arg, uint64_t iters)                  \
+    {                                                                          \
+        const size_t n = N;                                                    \
+        (void)n;                                                               \
+        MEM_BODY(EXPR);                                                        \
     }
 
 #define ALL_SIZES(X, name, EXPR)                                               \
@@ -136,6 +167,11 @@ static inline uint64_t our_stream(const uint8_t *p, size_t n, const siphash_key_
 }
 GENERIC_ROW(our_stream, our_stream(p, n, &m->key))
 
+#if SIPHASH_BENCH_HAVE_SIP12
+GENERIC_ROW(our_sip12, siphash12_64(p, n, &m->key))
+GENERIC_ROW(our_sip12nc, siphash12_nocase_64(p, n, &m->key))
+#endif
+
 /* ---- anchors ------------------------------------------------------------- */
 
 GENERIC_ROW(jhash_g, bench_jhash(p, n, 0))
@@ -148,6 +184,10 @@ CONST_ROW_AT(jhash_w, 12, bench_jhash_3words(LE32(p), LE32(p + 4), LE32(p + 8), 
 CONST_ROW_AT(jhash_w, 16, bench_jhash2_4((const uint32_t *)(const void *)p, 0))
 CONST_ROW_AT(jhash_w, 24, bench_jhash2_6((const uint32_t *)(const void *)p, 0))
 CONST_ROW_AT(jhash_w, 32, bench_jhash2_8((const uint32_t *)(const void *)p, 0))
+
+/* Redis's shape of SipHash-1-2 (third_party/redis_siphash.c). */
+GENERIC_ROW(redis_sip12, redis_siphash(p, n, m->kbytes))
+GENERIC_ROW(redis_sip12nc, redis_siphash_nocase(p, n, m->kbytes))
 
 #if SIPHASH_BENCH_HAVE_LINUX
 GENERIC_ROW(lx_sip, linux___siphash_unaligned(p, n, &m->key))
@@ -169,68 +209,23 @@ GENERIC_ROW(sha1_g, bench_sha1(p, n))
 GENERIC_ROW(sha1c_g, bench_sha1_ctx(p, n))
 #endif
 
-/* ---- 8-byte latency in registers ------------------------------------------
- * siphash(&x, 8, key) with x a local folds to siphash_1u64(x, key): the
- * previous hash goes straight into the next call's argument register, the
- * purest form of the 8-byte latency (beside Linux's siphash_1u64). */
-uint64_t bench_chain8_ours(void *arg, uint64_t iters)
-{
-    const struct bench_msgs *m = (const struct bench_msgs *)arg;
-    uint64_t h = 0;
-    for (uint64_t i = 0; i < iters; i++) {
-        uint64_t x = h;
-        h = siphash(&x, 8, &m->key);
-    }
-    return h;
-}
-
-uint64_t bench_chain8_linux(void *arg, uint64_t iters)
-{
-#if SIPHASH_BENCH_HAVE_LINUX
-    const struct bench_msgs *m = (const struct bench_msgs *)arg;
-    uint64_t h = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        h = linux_siphash_1u64(h, &m->key);
-    return h;
-#else
-    (void)arg;
-    (void)iters;
-    return 0;
-#endif
-}
-
 /* ---- the table ----------------------------------------------------------- */
 
-#define ALL_GENERIC(name)                                                      \
-    {name##_tp, name##_tp, name##_tp, name##_tp, name##_tp, name##_tp,         \
-     name##_tp, name##_tp, name##_tp, name##_tp, name##_tp, name##_tp},        \
-    {name##_lat, name##_lat, name##_lat, name##_lat, name##_lat, name##_lat,   \
-     name##_lat, name##_lat, name##_lat, name##_lat, name##_lat, name##_lat}
-#define ALL_CONST(name)                                                        \
-    {name##_tp_1, name##_tp_4, name##_tp_8, name##_tp_12, name##_tp_16,        \
-     name##_tp_24, name##_tp_32, name##_tp_64, name##_tp_128, name##_tp_256,   \
-     name##_tp_1024, name##_tp_16384},                                         \
-    {name##_lat_1, name##_lat_4, name##_lat_8, name##_lat_12, name##_lat_16,   \
-     name##_lat_24, name##_lat_32, name##_lat_64, name##_lat_128,              \
-     name##_lat_256, name##_lat_1024, name##_lat_16384}
+#define ALL12(f) {f, f, f, f, f, f, f, f, f, f, f, f}
+#define ALL_GENERIC(name) ALL12(name##_tp), ALL12(name##_lat), ALL12(name##_mem)
+#define CONST12(f)                                                             \
+    {f##_1, f##_4, f##_8, f##_12, f##_16, f##_24, f##_32, f##_64, f##_128,     \
+     f##_256, f##_1024, f##_16384}
+#define ALL_CONST(name) CONST12(name##_tp), CONST12(name##_lat), CONST12(name##_mem)
 /* Rows that exist at 4, 8, 12, 16 (and 24, 32) bytes only. */
-#define AT_4_16(name)                                                          \
-    {NULL, name##_tp_4, name##_tp_8, name##_tp_12, name##_tp_16, NULL, NULL,   \
-     NULL, NULL, NULL, NULL, NULL},                                            \
-    {NULL, name##_lat_4, name##_lat_8, name##_lat_12, name##_lat_16, NULL,     \
-     NULL, NULL, NULL, NULL, NULL, NULL}
-#define AT_4_32(name)                                                          \
-    {NULL, name##_tp_4, name##_tp_8, name##_tp_12, name##_tp_16,               \
-     name##_tp_24, name##_tp_32, NULL, NULL, NULL, NULL, NULL},                \
-    {NULL, name##_lat_4, name##_lat_8, name##_lat_12, name##_lat_16,           \
-     name##_lat_24, name##_lat_32, NULL, NULL, NULL, NULL, NULL}
+#define AT4_16(f) {NULL, f##_4, f##_8, f##_12, f##_16, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+#define AT_4_16(name) AT4_16(name##_tp), AT4_16(name##_lat), AT4_16(name##_mem)
+#define AT4_32(f) {NULL, f##_4, f##_8, f##_12, f##_16, f##_24, f##_32, NULL, NULL, NULL, NULL, NULL}
+#define AT_4_32(name) AT4_32(name##_tp), AT4_32(name##_lat), AT4_32(name##_mem)
 /* Rows that exist at 8, 16, 24, 32 bytes only. */
-#define AT_8_32(name)                                                          \
-    {NULL, NULL, name##_tp_8, NULL, name##_tp_16, name##_tp_24, name##_tp_32,  \
-     NULL, NULL, NULL, NULL, NULL},                                            \
-    {NULL, NULL, name##_lat_8, NULL, name##_lat_16, name##_lat_24,             \
-     name##_lat_32, NULL, NULL, NULL, NULL, NULL}
-#define MISSING(pkg) {NULL}, {NULL}, pkg
+#define AT8_32(f) {NULL, NULL, f##_8, NULL, f##_16, f##_24, f##_32, NULL, NULL, NULL, NULL, NULL}
+#define AT_8_32(name) AT8_32(name##_tp), AT8_32(name##_lat), AT8_32(name##_mem)
+#define MISSING(pkg) {NULL}, {NULL}, {NULL}, pkg
 
 /* hsiphash is SipHash-1-3 where unsigned long has 64 bits (as in Linux),
  * HalfSipHash-1-3 with its own key layout where it has 32. */
@@ -243,7 +238,7 @@ uint64_t bench_chain8_linux(void *arg, uint64_t iters)
 #define M64 UINT64_MAX
 #define M32 0xffffffffu
 
-static const struct bench_row rows[] = {
+static const struct bench_row row_table[] = {
     {"siphash", WHO_OURS, CLASS_SIP24, 0, M64, ALL_GENERIC(our_siphash), NULL},
     {"siphash const", WHO_OURS, CLASS_SIP24, 1, M64, ALL_CONST(our_siphash_c), NULL},
     {"siphash_Nu64", WHO_OURS, CLASS_SIP24, 1, M64, AT_8_32(our_u64), NULL},
@@ -255,8 +250,14 @@ static const struct bench_row rows[] = {
     {"halfsiphash13_32", WHO_OURS, CLASS_HALF13, 0, M32, ALL_GENERIC(our_half13), NULL},
     {"siphash24_128", WHO_OURS, CLASS_SIP24_128, 0, M64, ALL_GENERIC(our_sip128), NULL},
     {"siphash stream", WHO_OURS, CLASS_SIP24, 0, M64, ALL_GENERIC(our_stream), NULL},
+#if SIPHASH_BENCH_HAVE_SIP12
+    {"siphash12_64", WHO_OURS, CLASS_SIP12, 0, M64, ALL_GENERIC(our_sip12), NULL},
+    {"siphash12_nocase_64", WHO_OURS, CLASS_SIP12NC, 0, M64, ALL_GENERIC(our_sip12nc), NULL},
+#endif
     {"jhash", WHO_ANCHOR, CLASS_JHASH, 0, M32, ALL_GENERIC(jhash_g), NULL},
     {"jhash words", WHO_ANCHOR, CLASS_JHASH, 1, 0, AT_4_32(jhash_w), NULL},
+    {"redis siphash", WHO_ANCHOR, CLASS_SIP12, 0, M64, ALL_GENERIC(redis_sip12), NULL},
+    {"redis nocase", WHO_ANCHOR, CLASS_SIP12NC, 0, M64, ALL_GENERIC(redis_sip12nc), NULL},
 #if SIPHASH_BENCH_HAVE_LINUX
     {"linux", WHO_ANCHOR, CLASS_SIP24, 0, M64, ALL_GENERIC(lx_sip), NULL},
     {"linux fixed", WHO_ANCHOR, CLASS_SIP24, 1, M64, ALL_CONST(lx_sip_c), NULL},
@@ -286,8 +287,8 @@ static const struct bench_row rows[] = {
 
 const struct bench_row *bench_rows(int *n)
 {
-    *n = (int)(sizeof rows / sizeof rows[0]);
-    return rows;
+    *n = (int)(sizeof row_table / sizeof row_table[0]);
+    return row_table;
 }
 
 int bench_rows_init(const struct bench_msgs *m)

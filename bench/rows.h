@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rows.h — the rows of siphash-bench's main table: what is timed at each
- * input size, in throughput and latency mode.
+ * input size, in three modes (throughput, latency through the message
+ * address, latency through memory).
  */
 #ifndef SIPHASH_BENCH_ROWS_H
 #define SIPHASH_BENCH_ROWS_H
@@ -39,6 +40,8 @@ enum bench_class {
     CLASS_HALF13,    /* HalfSipHash-1-3, 32-bit out */
     CLASS_HSIP32,    /* hsiphash on 32-bit targets: HalfSipHash-1-3 with the
                         hsiphash key (compared among the hsiphash rows) */
+    CLASS_SIP12,     /* SipHash-1-2 (Redis's dict hash) */
+    CLASS_SIP12NC,   /* SipHash-1-2 over ASCII-lowercased bytes */
     CLASS_JHASH,     /* lookup3 */
     CLASS_OTHER,     /* MD5, SHA-1 */
 };
@@ -52,19 +55,18 @@ struct bench_row {
     int constlen;    /* 1: compiled with the length as a constant */
     uint64_t outmask; /* bits of the output comparable across the class */
     bench_fn tp[BENCH_NSIZES];  /* NULL: not available at that size */
-    bench_fn lat[BENCH_NSIZES];
+    bench_fn lat[BENCH_NSIZES]; /* the next message's address waits for the hash */
+    bench_fn mem[BENCH_NSIZES]; /* the hash is stored into the message, then hashed */
     const char *missing; /* non-NULL: not built; the package to install */
 };
+
+/* Messages hashed through memory need a writable first message: the bench
+ * keeps its first 8 bytes zero before timing so every row's first step
+ * hashes the same bytes (the cross-check relies on it). */
 
 /* All rows, in print order; *n gets the count.  Rows whose dependency is
  * missing are present with ->missing set and no functions. */
 const struct bench_row *bench_rows(int *n);
-
-/* 8-byte latency with the hash chained through a register: ours
- * (siphash() with a constant 8) and Linux's siphash_1u64 (returns 0 when
- * the Linux rows are not built). */
-uint64_t bench_chain8_ours(void *arg, uint64_t iters);
-uint64_t bench_chain8_linux(void *arg, uint64_t iters);
 
 /* Sets up everything the anchors need (keys, OpenSSL contexts).  Returns 0
  * on success. */
