@@ -4,19 +4,64 @@
  *
  * There is deliberately no fallback to time, pid or addresses: a key an
  * attacker can guess is worse than an error the caller must handle.
+ *
+ * One random source is compiled in.  The build system may name it
+ * (SIPHASH_RNG_GETRANDOM, _GETENTROPY, _ARC4RANDOM, _BCRYPT or _URANDOM,
+ * chosen by CMake's SIPHASH_RNG option after probing the C library);
+ * without one, the platform's predefined macros pick it, so the file also
+ * builds with no build system at all.
  */
+#if !defined(SIPHASH_RNG_GETRANDOM) && !defined(SIPHASH_RNG_GETENTROPY) &&                  \
+    !defined(SIPHASH_RNG_ARC4RANDOM) && !defined(SIPHASH_RNG_BCRYPT) &&                     \
+    !defined(SIPHASH_RNG_URANDOM)
+#if defined(_WIN32)
+#define SIPHASH_RNG_BCRYPT 1
+#elif defined(__linux__)
+#define SIPHASH_RNG_GETRANDOM 1 /* glibc >= 2.25, musl >= 1.1.20, bionic */
+#elif defined(__OpenBSD__) || defined(__FreeBSD__) || defined(__APPLE__)
+#define SIPHASH_RNG_GETENTROPY 1 /* OpenBSD 5.6, FreeBSD 12, macOS 10.12 */
+#elif defined(__NetBSD__) || defined(__DragonFly__)
+#define SIPHASH_RNG_ARC4RANDOM 1
+#else
+#define SIPHASH_RNG_URANDOM 1
+#endif
+#endif
+
+#if defined(SIPHASH_RNG_GETRANDOM)
 #define _GNU_SOURCE 1 /* getrandom(), O_CLOEXEC */
+#elif defined(SIPHASH_RNG_GETENTROPY) && defined(__linux__)
+#define _DEFAULT_SOURCE 1 /* glibc declares getentropy() in <unistd.h> */
+#elif defined(SIPHASH_RNG_ARC4RANDOM) && defined(__linux__)
+#define _DEFAULT_SOURCE 1 /* glibc >= 2.36 declares arc4random_buf() */
+#elif defined(SIPHASH_RNG_URANDOM) && defined(__linux__)
+#define _GNU_SOURCE 1 /* O_CLOEXEC */
+#endif
+
 #include "internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#if defined(__linux__) && defined(__has_include)
-#if __has_include(<sys/random.h>)
-#include <sys/random.h>
-#define SIP_HAVE_GETRANDOM 1
+#if defined(SIPHASH_RNG_BCRYPT)
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+/* after windows.h, which defines the types it uses */
+#include <bcrypt.h>
+#if defined(_MSC_VER)
+#pragma comment(lib, "bcrypt.lib")
+#endif
+#else
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+#if defined(SIPHASH_RNG_GETRANDOM) || (defined(SIPHASH_RNG_GETENTROPY) && defined(__APPLE__))
+#include <sys/random.h> /* getrandom(); macOS declares getentropy() here */
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
 #endif
 #endif
 
@@ -24,7 +69,9 @@ SIPHASH_API void siphash_wipe(void *p, size_t len)
 {
     if (len == 0)
         return;
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(_MSC_VER) && !defined(__clang__)
+    SecureZeroMemory(p, len);
+#elif defined(__GNUC__) || defined(__clang__)
     memset(p, 0, len);
     /* The compiler must assume the asm reads the zeroed memory. */
     __asm__ __volatile__("" : : "r"(p) : "memory");
@@ -35,9 +82,11 @@ SIPHASH_API void siphash_wipe(void *p, size_t len)
 #endif
 }
 
-/* /dev/urandom, used only when the getrandom system call does not exist
- * (kernels before 3.17).  It must be a character device, so a file planted
- * at that path in a chroot is refused rather than trusted. */
+#if defined(SIPHASH_RNG_GETRANDOM) || defined(SIPHASH_RNG_URANDOM)
+/* /dev/urandom: the source of last resort (Linux kernels before 3.17, Unix
+ * systems with neither getentropy nor arc4random).  It must be a character
+ * device, so a file planted at that path in a chroot is refused rather than
+ * trusted. */
 static int read_urandom(uint8_t *buf, size_t len)
 {
     int fd;
@@ -66,10 +115,11 @@ static int read_urandom(uint8_t *buf, size_t len)
     close(fd);
     return 0;
 }
+#endif
 
+#if defined(SIPHASH_RNG_GETRANDOM)
 static int fill_random(uint8_t *buf, size_t len)
 {
-#ifdef SIP_HAVE_GETRANDOM
     while (len) {
         /* Flags 0: block until the pool is initialised, never return
          * unseeded bytes.  Large requests may come back short: loop. */
@@ -87,10 +137,64 @@ static int fill_random(uint8_t *buf, size_t len)
         len -= (size_t)n;
     }
     return 0;
-#else
-    return read_urandom(buf, len);
-#endif
 }
+
+#elif defined(SIPHASH_RNG_GETENTROPY)
+static int fill_random(uint8_t *buf, size_t len)
+{
+    while (len) {
+        /* getentropy() refuses requests over 256 bytes (EIO on OpenBSD,
+         * EINVAL elsewhere): ask in pieces.  It never returns a short
+         * read; errors are reported, never papered over. */
+        size_t n = len < 256 ? len : 256;
+        if (getentropy(buf, n) != 0) {
+            if (errno == EINTR)
+                continue;
+            return errno > 0 ? -errno : -EIO;
+        }
+        buf += n;
+        len -= n;
+    }
+    return 0;
+}
+
+#elif defined(SIPHASH_RNG_ARC4RANDOM)
+static int fill_random(uint8_t *buf, size_t len)
+{
+    /* The system's keyed generator, seeded from the kernel; it has no error
+     * return (where it cannot get entropy it aborts the process rather than
+     * produce weak output). */
+    arc4random_buf(buf, len);
+    return 0;
+}
+
+#elif defined(SIPHASH_RNG_BCRYPT)
+static int fill_random(uint8_t *buf, size_t len)
+{
+    while (len) {
+        /* The system-preferred generator needs no algorithm handle (Vista
+         * and later).  Its length is a ULONG (32 bits on Windows). */
+        ULONG n = len < 0x40000000u ? (ULONG)len : 0x40000000u;
+        NTSTATUS st = BCryptGenRandom(NULL, buf, n, BCRYPT_USE_SYSTEM_PREFERRED_RNG);
+        if (st < 0) { /* NT_SUCCESS(st) is st >= 0 */
+            if (st == (NTSTATUS)0xC000000DL) /* STATUS_INVALID_PARAMETER */
+                return -EINVAL;
+            if (st == (NTSTATUS)0xC0000017L) /* STATUS_NO_MEMORY */
+                return -ENOMEM;
+            return -EIO;
+        }
+        buf += n;
+        len -= n;
+    }
+    return 0;
+}
+
+#else /* SIPHASH_RNG_URANDOM */
+static int fill_random(uint8_t *buf, size_t len)
+{
+    return read_urandom(buf, len);
+}
+#endif
 
 SIPHASH_API int siphash_random_bytes(void *buf, size_t len)
 {
