@@ -16,13 +16,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
+/* cpuid and xgetbv through each compiler's own interface: GCC and Clang
+ * (also for mingw-w64) have <cpuid.h>; MSVC has intrinsics in <intrin.h>.
+ * GCC's _xgetbv() needs -mxsave on the whole file, so xgetbv is one
+ * instruction of inline asm there instead. */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
-#endif
-
-enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4 };
-
-#if defined(__x86_64__) || defined(__i386__)
+#define SIP_X86 1
+/* Leaf, subleaf -> eax..edx; false if the CPU does not have that leaf. */
+static bool cpuid(unsigned leaf, unsigned sub, unsigned r[4])
+{
+    return __get_cpuid_count(leaf, sub, &r[0], &r[1], &r[2], &r[3]) != 0;
+}
 /* XCR0: which register states the OS saves (bit 1 SSE, 2 AVX, 5-7 AVX-512). */
 static uint64_t xcr0(void)
 {
@@ -30,23 +35,45 @@ static uint64_t xcr0(void)
     __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     return (uint64_t)hi << 32 | lo;
 }
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <intrin.h>
+#include <immintrin.h>
+#define SIP_X86 1
+static bool cpuid(unsigned leaf, unsigned sub, unsigned r[4])
+{
+    int x[4];
+    __cpuid(x, (int)(leaf & 0x80000000u)); /* highest leaf of this range */
+    if ((unsigned)x[0] < leaf)
+        return false;
+    __cpuidex(x, (int)leaf, (int)sub);
+    for (int i = 0; i < 4; i++)
+        r[i] = (unsigned)x[i];
+    return true;
+}
+static uint64_t xcr0(void)
+{
+    return _xgetbv(0);
+}
 #endif
+
+enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4 };
 
 static unsigned cpu_features_query(void)
 {
     unsigned f = 0;
-#if defined(__x86_64__) || defined(__i386__)
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
+#if defined(SIP_X86)
+    unsigned r[4];
+    if (!cpuid(1, 0, r))
         return 0;
-    /* OSXSAVE (bit 27) says xgetbv exists; AVX (bit 28) is the VEX base */
-    if (!(c & (1u << 27)) || !(c & (1u << 28)))
+    /* OSXSAVE (ecx bit 27) says xgetbv exists; AVX (bit 28) is the VEX base */
+    if (!(r[2] & (1u << 27)) || !(r[2] & (1u << 28)))
         return 0;
     const uint64_t x = xcr0();
     if ((x & 0x6) != 0x6) /* xmm and ymm state */
         return 0;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+    if (!cpuid(7, 0, r))
         return 0;
+    const unsigned b = r[1];
     if (b & (1u << 5)) /* AVX2 */
         f |= F_AVX2;
     if ((b & (1u << 16)) && (x & 0xe6) == 0xe6) /* AVX-512F; opmask, zmm state */
