@@ -23,8 +23,26 @@
 
 #include <errno.h>
 #include <siphash.h>
+#ifdef _WIN32
+/* The same guard pages through VirtualAlloc/VirtualProtect. */
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#define PROT_NONE PAGE_NOACCESS
+#define MAP_FAILED NULL
+static long sysconf_pagesize(void)
+{
+    SYSTEM_INFO si;
+    GetSystemInfo(&si);
+    return (long)si.dwPageSize;
+}
+#define sysconf(name) sysconf_pagesize()
+#define mmap(a, len, p, f, fd, o) VirtualAlloc(NULL, len, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE)
+#define mprotect(p, len, prot) (VirtualProtect(p, len, prot, &(DWORD){0}) ? 0 : -1)
+#define munmap(p, len) VirtualFree(p, 0, MEM_RELEASE)
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 static int quick;
 
