@@ -33,7 +33,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -178,162 +177,91 @@ SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b, uint32_t c, const hsi
 SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                                    const hsiphash_key_t *key);
 
-/* Little-endian loads for the inline folding below (memcpy: any alignment). */
-static inline uint32_t siphash_load_le32_(const void *p)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-           (uint32_t)b[3] << 24;
-}
-static inline uint64_t siphash_load_le64_(const void *p)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    return (uint64_t)siphash_load_le32_(b) | (uint64_t)siphash_load_le32_(b + 4) << 32;
-}
-
-#if defined(__GNUC__) || defined(__clang__)
-#define SIPHASH_CONSTANT_LEN_(len, n) (__builtin_constant_p(len) && (len) == (n))
-#else
-#define SIPHASH_CONSTANT_LEN_(len, n) 0
-#endif
-
-/* Not API: SipHash-c-d computed inline, for siphash() and hsiphash() with
- * a constant length.  With len, c and d compile-time constants the block
- * loop and the rounds unroll, the tail becomes at most three loads of fixed
- * widths (4, 2, 1 bytes: no byte switch, nothing read past data + len), no
- * call is made, and in a loop the key and the initial state stay in
- * registers.  Same result as siphash24_64() / siphash13_64(). */
-#if defined(__GNUC__) || defined(__clang__)
-/* The inline path must really be inlined: an out-of-line copy would see
- * neither the constant length nor the constant round counts (clang's
- * inliner otherwise declines the big body and calls a generic copy). */
-#define SIPHASH_ALWAYS_INLINE_ __attribute__((always_inline))
-#else
-#define SIPHASH_ALWAYS_INLINE_
-#endif
-
-static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_rotl_(uint64_t x, int b)
-{
-    return (x << b) | (x >> (64 - b));
-}
-/* The SipRound and the initial-state constants ("somepseudorandomly-
- * generatedbytes"): the single definition, used by the inline path here and
- * by the library (src/internal.h). */
-#define SIPHASH_IV0_ 0x736f6d6570736575ULL
-#define SIPHASH_IV1_ 0x646f72616e646f6dULL
-#define SIPHASH_IV2_ 0x6c7967656e657261ULL
-#define SIPHASH_IV3_ 0x7465646279746573ULL
-#define SIPHASH_ROUND_(v0, v1, v2, v3)                                         \
-    do {                                                                       \
-        v0 += v1; v1 = siphash_rotl_(v1, 13); v1 ^= v0; v0 = siphash_rotl_(v0, 32); \
-        v2 += v3; v3 = siphash_rotl_(v3, 16); v3 ^= v2;                        \
-        v0 += v3; v3 = siphash_rotl_(v3, 21); v3 ^= v0;                        \
-        v2 += v1; v1 = siphash_rotl_(v1, 17); v1 ^= v2; v2 = siphash_rotl_(v2, 32); \
-    } while (0)
-
-static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_inline_(const void *data, size_t len,
-                                                              uint64_t k0, uint64_t k1, int c,
-                                                              int d)
-{
-    const uint8_t *p = (const uint8_t *)data;
-    uint64_t v0 = SIPHASH_IV0_ ^ k0;
-    uint64_t v1 = SIPHASH_IV1_ ^ k1;
-    uint64_t v2 = SIPHASH_IV2_ ^ k0;
-    uint64_t v3 = SIPHASH_IV3_ ^ k1;
-    uint64_t b = (uint64_t)len << 56;
-    size_t i = 0, r = len & 7;
-    int j;
-#if defined(__GNUC__) || defined(__clang__)
-    /* No instruction either: hides v3's value so the compiler cannot
-     * re-associate "v3 ^ m" into "(m ^ key) ^ constant", which puts two
-     * operations instead of one between the message and the first round. */
-    __asm__("" : "+r"(v3));
-#endif
-    for (; i + 8 <= len; i += 8) {
-        uint64_t m = siphash_load_le64_(p + i);
-        v3 ^= m;
-        for (j = 0; j < c; j++)
-            SIPHASH_ROUND_(v0, v1, v2, v3);
-        v0 ^= m;
-    }
-    if (r & 4)
-        b |= siphash_load_le32_(p + i);
-    if (r & 2)
-        b |= (uint64_t)(p[i + (r & 4)] | p[i + (r & 4) + 1] << 8) << (8 * (r & 4));
-    if (r & 1)
-        b |= (uint64_t)p[i + (r & 6)] << (8 * (r & 6));
-    v3 ^= b;
-    for (j = 0; j < c; j++)
-        SIPHASH_ROUND_(v0, v1, v2, v3);
-    v0 ^= b;
-    v2 ^= 0xff;
-    for (j = 0; j < d; j++)
-        SIPHASH_ROUND_(v0, v1, v2, v3);
-    v0 = (v0 ^ v1) ^ (v2 ^ v3);
-#if defined(__GNUC__) || defined(__clang__)
-    /* An empty asm on the result (no instruction, no cost) keeps a caller's
-     * loop of independent siphash() calls from being auto-vectorised: SSE2
-     * and AVX2 have no 64-bit rotate, and GCC -O3 otherwise turns such a
-     * loop into 2-lane code about 1.6x slower than scalar.  (siphash_batch()
-     * is the vector path.) */
-    __asm__("" : "+r"(v0));
-#endif
-    return v0;
-}
-
-/* The largest compile-time-constant length siphash() and hsiphash()
- * compute inline;
- * longer constant lengths call siphash24_64() (whose per-call overhead no
- * longer matters there). */
-#define SIPHASH_INLINE_MAX 64
-
-#if defined(__GNUC__) || defined(__clang__)
-#define SIPHASH_INLINE_LEN_(len) (__builtin_constant_p(len) && (len) <= SIPHASH_INLINE_MAX)
-#else
-#define SIPHASH_INLINE_LEN_(len) 0
-#endif
-
-/* siphash(): SipHash-2-4 of len bytes, as Linux's siphash().  With a length
- * known at compile time up to SIPHASH_INLINE_MAX (64) bytes it is computed
- * inline: the length folds away and no call is made.  (Linux's siphash()
- * folds constant lengths 4..32 to its fixed-size functions where unaligned
- * loads are slow; this goes further, for the same reason.)
- * Otherwise it calls siphash24_64().  Same answer either way; whoever wants
- * the smallest code calls siphash24_64() directly. */
-static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash(const void *data, size_t len,
-                                                      const siphash_key_t *key)
-{
-    if (SIPHASH_INLINE_LEN_(len))
-        return siphash_inline_(data, len, key->key[0], key->key[1], 2, 4);
-    return siphash24_64(data, len, key);
-}
+/* siphash(): SipHash-2-4 of len bytes, as Linux's siphash(); the same value
+ * as siphash24_64().  With a length known at compile time up to
+ * SIPHASH_INLINE_MAX (64) bytes it is computed inline: the length folds
+ * away and no call is made.  (Linux's siphash() folds constant lengths
+ * 4..32 to its fixed-size functions where unaligned loads are slow; this
+ * goes further, for the same reason.)  Otherwise it calls siphash24_64().
+ * Same answer either way; whoever wants the smallest code calls
+ * siphash24_64() directly. */
+static inline uint64_t siphash(const void *data, size_t len, const siphash_key_t *key);
 
 /* hsiphash(): kernel-compatible (see hsiphash_generic).  With a length
  * known at compile time: on 64-bit targets, up to SIPHASH_INLINE_MAX bytes,
  * computed inline like siphash(); on 32-bit targets lengths 4, 8, 12, 16
  * fold to hsiphash_1u32 .. hsiphash_4u32 as Linux does.  Otherwise it calls
  * hsiphash_generic().  Same answer either way. */
-static inline SIPHASH_ALWAYS_INLINE_ uint32_t hsiphash(const void *data, size_t len,
-                                                       const hsiphash_key_t *key)
-{
-    const uint8_t *p = (const uint8_t *)data;
-#if ULONG_MAX > 0xffffffffUL
-    /* hsiphash is SipHash-1-3 here, truncated to 32 bits */
-    if (SIPHASH_INLINE_LEN_(len))
-        return (uint32_t)siphash_inline_(data, len, key->key[0], key->key[1], 1, 3);
-#endif
-    if (SIPHASH_CONSTANT_LEN_(len, 4))
-        return hsiphash_1u32(siphash_load_le32_(p), key);
-    if (SIPHASH_CONSTANT_LEN_(len, 8))
-        return hsiphash_2u32(siphash_load_le32_(p), siphash_load_le32_(p + 4), key);
-    if (SIPHASH_CONSTANT_LEN_(len, 12))
-        return hsiphash_3u32(siphash_load_le32_(p), siphash_load_le32_(p + 4),
-                             siphash_load_le32_(p + 8), key);
-    if (SIPHASH_CONSTANT_LEN_(len, 16))
-        return hsiphash_4u32(siphash_load_le32_(p), siphash_load_le32_(p + 4),
-                             siphash_load_le32_(p + 8), siphash_load_le32_(p + 12), key);
-    return hsiphash_generic(data, len, key);
-}
+static inline uint32_t hsiphash(const void *data, size_t len, const hsiphash_key_t *key);
+
+/* The largest compile-time-constant length siphash() and hsiphash()
+ * compute inline; longer constant lengths call the generic function (whose
+ * per-call overhead no longer matters there). */
+#define SIPHASH_INLINE_MAX 64
+
+/* ------------------------------------------------------------------------
+ * Linux source compatibility (include/linux/siphash.h of Linux 6.1)
+ * ------------------------------------------------------------------------
+ * Kernel code using SipHash compiles against this header with the same
+ * meanings: the functions above, the key types, and the names below.  To
+ * port such code, point <linux/siphash.h> at a header that includes this
+ * one, and give the code the few kernel names it uses besides (u8, u32,
+ * u64, __aligned, ...).  hsiphash() keeps the kernel's dependence on the
+ * word size; everything else gives the same answer on every machine. */
+
+/* The alignment of the words the hash reads (__alignof__ of u64 and of
+ * unsigned long, as in the kernel), for buffers declared with it.  Here
+ * every alignment is correct and equally fast: loads never assume one. */
+#define SIPHASH_ALIGNMENT SIPHASH_ALIGNOF_(uint64_t)
+#define HSIPHASH_ALIGNMENT SIPHASH_ALIGNOF_(unsigned long)
+
+/* A siphash_key_t aligned to 16 bytes, as the kernel declares its secrets:
+ * "static siphash_aligned_key_t secret;".  Like the kernel's, it is a
+ * macro (the type followed by an alignment specifier), usable where a
+ * variable or a struct member is declared, not in a typedef.  In C++
+ * with a compiler other than GCC, Clang or MSVC it expands to alignas(16)
+ * after the type, which such a compiler may reject. */
+#define siphash_aligned_key_t siphash_key_t SIPHASH_ALIGNED_(16)
+
+/* The kernel's out-of-line generic functions, for code that calls them
+ * directly: siphash24_64() and hsiphash_generic(), whatever the alignment
+ * of data. */
+#define __siphash_aligned siphash24_64
+#define __siphash_unaligned siphash24_64
+#define __hsiphash_aligned hsiphash_generic
+#define __hsiphash_unaligned hsiphash_generic
+
+/* The raw permutations and initial-state constants, as the kernel exposes
+ * them (its advice applies: do not use them outside a SipHash
+ * implementation).  Each permutation is one SipRound (64-bit words) or
+ * HalfSipRound (32-bit words) on four lvalues, written as one expression.
+ * SIPHASH_PERMUTATION is also this library's only definition of the round,
+ * and SIPHASH_CONST_0..3 / HSIPHASH_CONST_2..3 its only definition of the
+ * initial state ("somepseudorandomlygeneratedbytes"); HSIPHASH_CONST_0..1
+ * are 0 as in the kernel. */
+#define SIPHASH_PERMUTATION(a, b, c, d)                                        \
+    ((a) += (b), (b) = siphash_rotl64_((b), 13), (b) ^= (a),                   \
+     (a) = siphash_rotl64_((a), 32), (c) += (d), (d) = siphash_rotl64_((d), 16), \
+     (d) ^= (c), (a) += (d), (d) = siphash_rotl64_((d), 21), (d) ^= (a),       \
+     (c) += (b), (b) = siphash_rotl64_((b), 17), (b) ^= (c),                   \
+     (c) = siphash_rotl64_((c), 32))
+
+#define SIPHASH_CONST_0 0x736f6d6570736575ULL
+#define SIPHASH_CONST_1 0x646f72616e646f6dULL
+#define SIPHASH_CONST_2 0x6c7967656e657261ULL
+#define SIPHASH_CONST_3 0x7465646279746573ULL
+
+#define HSIPHASH_PERMUTATION(a, b, c, d)                                       \
+    ((a) += (b), (b) = siphash_rotl32_((b), 5), (b) ^= (a),                    \
+     (a) = siphash_rotl32_((a), 16), (c) += (d), (d) = siphash_rotl32_((d), 8), \
+     (d) ^= (c), (a) += (d), (d) = siphash_rotl32_((d), 7), (d) ^= (a),        \
+     (c) += (b), (b) = siphash_rotl32_((b), 13), (b) ^= (c),                   \
+     (c) = siphash_rotl32_((c), 16))
+
+#define HSIPHASH_CONST_0 0U
+#define HSIPHASH_CONST_1 0U
+#define HSIPHASH_CONST_2 0x6c796765U
+#define HSIPHASH_CONST_3 0x74656462U
 
 /* ------------------------------------------------------------------------
  * Streaming (incremental) API
@@ -410,6 +338,166 @@ SIPHASH_API const char *siphash_batch_impl(void);
  * unknown name (the choice is then unchanged).  Every path gives the same
  * results, so a call racing with batch calls in other threads is harmless. */
 SIPHASH_API int siphash_batch_force_impl(const char *name);
+
+/* ========================================================================
+ * Below: the implementation of the inline functions and macros declared
+ * above.  Not API; names ending in '_' may change in any release.
+ * ======================================================================== */
+
+#if defined(__GNUC__) || defined(__clang__)
+/* The inline path must really be inlined: an out-of-line copy would see
+ * neither the constant length nor the constant round counts (clang's
+ * inliner otherwise declines the big body and calls a generic copy). */
+#define SIPHASH_ALWAYS_INLINE_ __attribute__((always_inline))
+#define SIPHASH_CONSTANT_LEN_(len, n) (__builtin_constant_p(len) && (len) == (n))
+#define SIPHASH_INLINE_LEN_(len) (__builtin_constant_p(len) && (len) <= SIPHASH_INLINE_MAX)
+#else
+#define SIPHASH_ALWAYS_INLINE_
+#define SIPHASH_CONSTANT_LEN_(len, n) 0
+#define SIPHASH_INLINE_LEN_(len) 0
+#endif
+
+/* Alignment in the kernel's sense (__alignof__: GCC's preferred alignment,
+ * 8 for 64-bit words on i386 where C11's _Alignof says 4). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_ALIGNOF_(t) __alignof__(t)
+#elif defined(_MSC_VER)
+#define SIPHASH_ALIGNOF_(t) __alignof(t)
+#elif defined(__cplusplus)
+#define SIPHASH_ALIGNOF_(t) alignof(t)
+#else
+#define SIPHASH_ALIGNOF_(t) _Alignof(t)
+#endif
+
+/* An alignment specifier that may follow the type in a declaration: C11's
+ * _Alignas there; C++'s alignas may not follow the type, so C++ uses the
+ * compiler's own attribute where it has one. */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define SIPHASH_ALIGNED_(n) _Alignas(n)
+#elif defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_ALIGNED_(n) __attribute__((aligned(n)))
+#elif defined(_MSC_VER)
+#define SIPHASH_ALIGNED_(n) __declspec(align(n))
+#else
+#define SIPHASH_ALIGNED_(n) alignas(n)
+#endif
+
+static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_rotl64_(uint64_t x, int b)
+{
+    return (x << b) | (x >> (64 - b));
+}
+static inline SIPHASH_ALWAYS_INLINE_ uint32_t siphash_rotl32_(uint32_t x, int b)
+{
+    return (x << b) | (x >> (32 - b));
+}
+
+/* Xored into v2 before the finalization rounds: FINAL_ for one output
+ * word; for two output words WIDE_ (also xored into v1 at the start) and,
+ * into v1 before the second word's rounds, SECOND_.  The same values for
+ * SipHash and HalfSipHash. */
+#define SIPHASH_FINAL_ 0xffu
+#define SIPHASH_FINAL_WIDE_ 0xeeu
+#define SIPHASH_FINAL_SECOND_ 0xddu
+
+/* Little-endian loads for the inline path, byte by byte (any alignment, any
+ * byte order; the compiler merges them into one load where it can). */
+static inline uint32_t siphash_load_le32_(const void *p)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+           (uint32_t)b[3] << 24;
+}
+static inline uint64_t siphash_load_le64_(const void *p)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    return (uint64_t)siphash_load_le32_(b) | (uint64_t)siphash_load_le32_(b + 4) << 32;
+}
+
+/* SipHash-c-d computed inline, for siphash() and hsiphash() with a
+ * constant length.  With len, c and d compile-time constants the block
+ * loop and the rounds unroll, the tail becomes at most three loads of fixed
+ * widths (4, 2, 1 bytes: no byte switch, nothing read past data + len), no
+ * call is made, and in a loop the key and the initial state stay in
+ * registers.  Same result as siphash24_64() / siphash13_64(). */
+static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_inline_(const void *data, size_t len,
+                                                              uint64_t k0, uint64_t k1, int c,
+                                                              int d)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    uint64_t v0 = SIPHASH_CONST_0 ^ k0;
+    uint64_t v1 = SIPHASH_CONST_1 ^ k1;
+    uint64_t v2 = SIPHASH_CONST_2 ^ k0;
+    uint64_t v3 = SIPHASH_CONST_3 ^ k1;
+    uint64_t b = (uint64_t)len << 56;
+    size_t i = 0, r = len & 7;
+    int j;
+#if defined(__GNUC__) || defined(__clang__)
+    /* No instruction either: hides v3's value so the compiler cannot
+     * re-associate "v3 ^ m" into "(m ^ key) ^ constant", which puts two
+     * operations instead of one between the message and the first round. */
+    __asm__("" : "+r"(v3));
+#endif
+    for (; i + 8 <= len; i += 8) {
+        uint64_t m = siphash_load_le64_(p + i);
+        v3 ^= m;
+        for (j = 0; j < c; j++)
+            SIPHASH_PERMUTATION(v0, v1, v2, v3);
+        v0 ^= m;
+    }
+    if (r & 4)
+        b |= siphash_load_le32_(p + i);
+    if (r & 2)
+        b |= (uint64_t)(p[i + (r & 4)] | p[i + (r & 4) + 1] << 8) << (8 * (r & 4));
+    if (r & 1)
+        b |= (uint64_t)p[i + (r & 6)] << (8 * (r & 6));
+    v3 ^= b;
+    for (j = 0; j < c; j++)
+        SIPHASH_PERMUTATION(v0, v1, v2, v3);
+    v0 ^= b;
+    v2 ^= SIPHASH_FINAL_;
+    for (j = 0; j < d; j++)
+        SIPHASH_PERMUTATION(v0, v1, v2, v3);
+    v0 = (v0 ^ v1) ^ (v2 ^ v3);
+#if defined(__GNUC__) || defined(__clang__)
+    /* An empty asm on the result (no instruction, no cost) keeps a caller's
+     * loop of independent siphash() calls from being auto-vectorised: SSE2
+     * and AVX2 have no 64-bit rotate, and GCC -O3 otherwise turns such a
+     * loop into 2-lane code about 1.6x slower than scalar.  (siphash_batch()
+     * is the vector path.) */
+    __asm__("" : "+r"(v0));
+#endif
+    return v0;
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash(const void *data, size_t len,
+                                                      const siphash_key_t *key)
+{
+    if (SIPHASH_INLINE_LEN_(len))
+        return siphash_inline_(data, len, key->key[0], key->key[1], 2, 4);
+    return siphash24_64(data, len, key);
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ uint32_t hsiphash(const void *data, size_t len,
+                                                       const hsiphash_key_t *key)
+{
+    const uint8_t *p = (const uint8_t *)data;
+#if ULONG_MAX > 0xffffffffUL
+    /* hsiphash is SipHash-1-3 here, truncated to 32 bits */
+    if (SIPHASH_INLINE_LEN_(len))
+        return (uint32_t)siphash_inline_(data, len, key->key[0], key->key[1], 1, 3);
+#endif
+    if (SIPHASH_CONSTANT_LEN_(len, 4))
+        return hsiphash_1u32(siphash_load_le32_(p), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 8))
+        return hsiphash_2u32(siphash_load_le32_(p), siphash_load_le32_(p + 4), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 12))
+        return hsiphash_3u32(siphash_load_le32_(p), siphash_load_le32_(p + 4),
+                             siphash_load_le32_(p + 8), key);
+    if (SIPHASH_CONSTANT_LEN_(len, 16))
+        return hsiphash_4u32(siphash_load_le32_(p), siphash_load_le32_(p + 4),
+                             siphash_load_le32_(p + 8), siphash_load_le32_(p + 12), key);
+    return hsiphash_generic(data, len, key);
+}
 
 #ifdef __cplusplus
 }

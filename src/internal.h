@@ -151,11 +151,11 @@ SIP_INLINE uint32_t sip_tail32(const uint8_t *p, size_t len)
 
 /* The round and the constants are defined once, in the public header (its
  * inline constant-length path needs them too). */
-#define SIPROUND(v0, v1, v2, v3) SIPHASH_ROUND_(v0, v1, v2, v3)
-#define SIP_C0 SIPHASH_IV0_
-#define SIP_C1 SIPHASH_IV1_
-#define SIP_C2 SIPHASH_IV2_
-#define SIP_C3 SIPHASH_IV3_
+#define SIPROUND(v0, v1, v2, v3) SIPHASH_PERMUTATION(v0, v1, v2, v3)
+#define SIP_C0 SIPHASH_CONST_0
+#define SIP_C1 SIPHASH_CONST_1
+#define SIP_C2 SIPHASH_CONST_2
+#define SIP_C3 SIPHASH_CONST_3
 
 typedef struct {
     uint64_t v0, v1, v2, v3;
