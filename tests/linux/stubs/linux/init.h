@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+/* Nothing of this kernel header is used beyond kstub.h. */
+#include "../kstub.h"

@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: MIT */
+#include "../kstub.h"
+
+#include <string.h>
