@@ -81,7 +81,14 @@ class BuildExt(build_ext):
         ext.include_dirs += [str(ROOT / "include"), str(src)]
 
 
+# pip builds in the source tree; LIBSIPHASH_BUILD_BASE moves the build
+# directory elsewhere (CI builds in a temporary directory).
+options = {}
+if os.environ.get("LIBSIPHASH_BUILD_BASE"):
+    options["build"] = {"build_base": os.environ["LIBSIPHASH_BUILD_BASE"]}
+
 setup(
+    options=options,
     ext_modules=[
         Extension(
             "libsiphash._libsiphash",

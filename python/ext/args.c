@@ -68,7 +68,7 @@ int lsh_key_bytes(PyObject *obj, size_t n, uint8_t *out)
     return 0;
 }
 
-int lsh_siphash_key(PyObject *obj, siphash_key_t *key)
+int lsh_siphash_key_slow(PyObject *obj, siphash_key_t *key)
 {
     uint8_t b[16];
     if (lsh_key_bytes(obj, sizeof b, b) < 0)

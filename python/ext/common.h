@@ -40,8 +40,28 @@ void lsh_data_release(lsh_data *d);
 /* Copies a key argument, a bytes-like object of exactly n bytes, to out.
  * Returns 0, or -1 with a TypeError/ValueError that says what was expected. */
 int lsh_key_bytes(PyObject *obj, size_t n, uint8_t *out);
-int lsh_siphash_key(PyObject *obj, siphash_key_t *key);
+int lsh_siphash_key_slow(PyObject *obj, siphash_key_t *key);
 int lsh_halfsiphash_key(PyObject *obj, halfsiphash_key_t *key);
+
+/* The key's reference bytes as siphash_key_from_bytes() reads them, inline:
+ * on the one-shot path a call costs a visible part of the total. */
+static inline uint64_t lsh_le64(const unsigned char *b)
+{
+    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
+           (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 |
+           (uint64_t)b[7] << 56;
+}
+
+static inline int lsh_siphash_key(PyObject *obj, siphash_key_t *key)
+{
+    if (PyBytes_CheckExact(obj) && PyBytes_GET_SIZE(obj) == 16) {
+        const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(obj);
+        key->key[0] = lsh_le64(b);
+        key->key[1] = lsh_le64(b + 8);
+        return 0;
+    }
+    return lsh_siphash_key_slow(obj, key);
+}
 
 /* Parses the rounds= argument ("2-4" or "1-3"); NULL means "2-4". */
 int lsh_rounds_parse(PyObject *obj, lsh_rounds *r);
