@@ -52,9 +52,20 @@ extern "C" {
      SIPHASH_VERSION_PATCH)
 
 /* SIPHASH_API marks the library's public symbols; everything else in the
- * library is built with hidden visibility. */
-#if defined(_WIN32) && defined(SIPHASH_BUILDING_SHARED)
+ * library is built with hidden visibility.
+ * Windows (PE has no visibility): the DLL is built with
+ * SIPHASH_BUILDING_SHARED (dllexport); a program using the static library
+ * defines SIPHASH_STATIC (the CMake target siphash::siphash_static and
+ * `pkg-config --static libsiphash` do it); otherwise the functions are
+ * declared dllimport, for a program linking the DLL's import library. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(SIPHASH_BUILDING_SHARED)
 #define SIPHASH_API __declspec(dllexport)
+#elif defined(SIPHASH_STATIC)
+#define SIPHASH_API
+#else
+#define SIPHASH_API __declspec(dllimport)
+#endif
 #elif defined(__GNUC__) || defined(__clang__)
 #define SIPHASH_API __attribute__((visibility("default")))
 #else
@@ -86,12 +97,17 @@ typedef struct {
     unsigned long key[2];
 } hsiphash_key_t;
 
-/* Fills buf with len bytes from the operating system's random source
- * (getrandom(2), retried on EINTR and on short reads; /dev/urandom only if
- * the getrandom system call does not exist).  Blocks only until the kernel's
- * pool is initialised, as getrandom(2) does.
- * Returns 0 on success or -errno on failure; on failure buf is zeroed, and
- * there is never a weak (time- or pid-based) fallback. */
+/* Fills buf with len bytes from the operating system's random source:
+ * - Linux: getrandom(2), retried on EINTR and on short reads; /dev/urandom
+ *   (a character device, or refused) only if the system call does not
+ *   exist.  Blocks only until the kernel's pool is initialised.
+ * - OpenBSD, FreeBSD, macOS: getentropy(), in pieces of 256 bytes.
+ * - NetBSD, DragonFly: arc4random_buf() (it cannot fail).
+ * - Windows: BCryptGenRandom() with the system-preferred generator.
+ * (The build may choose another of these: CMake option SIPHASH_RNG.)
+ * Returns 0 on success or -errno on failure (Windows: -EIO, -EINVAL or
+ * -ENOMEM); on failure buf is zeroed, and there is never a weak (time- or
+ * pid-based) fallback. */
 SIPHASH_API int siphash_random_bytes(void *buf, size_t len);
 
 /* Makes a fresh random key with siphash_random_bytes().  Returns 0 or
