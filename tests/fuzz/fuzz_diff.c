@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_diff.c — differential fuzz target: every way this library computes
- * a SipHash/HalfSipHash value must agree with an independent naive
- * implementation (ref.h), with OpenSSL's EVP_MAC "SIPHASH" (any c/d, 8 or
- * 16 bytes) and with libsodium's crypto_shorthash_siphash24/siphashx24
- * (2-4) — on arbitrary keys, round counts, lengths and update splits.  Any
+ * a SipHash/HalfSipHash value must agree with the tests' naive model
+ * (tests/support/sipmodel.h, sharing no code with src/), with OpenSSL's
+ * EVP_MAC "SIPHASH" (any c/d, 8 or 16 bytes) and with libsodium's
+ * crypto_shorthash_siphash24/siphashx24 (2-4) — on arbitrary keys, round counts, lengths and update splits.  Any
  * disagreement aborts with both values printed, so libFuzzer/AFL++ keep the
  * input as a crash.
  *
@@ -36,7 +36,7 @@
  * tests/batch checks those against guard pages.)
  */
 #include "siphash.h"
-#include "ref.h"
+#include "sipmodel.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -308,11 +308,11 @@ static void check_hsiphash(const uint8_t *m, size_t len, const uint8_t kb[16])
 #if ULONG_MAX > 0xffffffffUL
     hk.key[0] = (unsigned long)le_get(kb, 8);
     hk.key[1] = (unsigned long)le_get(kb + 8, 8);
-    ref_siphash(m, len, kb, 1, 3, want_b, 8);
+    sipmodel(8, 1, 3, kb, m, len, want_b, 8);
 #else
     hk.key[0] = (unsigned long)le_get(kb, 4);
     hk.key[1] = (unsigned long)le_get(kb + 4, 4);
-    ref_halfsiphash(m, len, kb, 1, 3, want_b, 4);
+    sipmodel(4, 1, 3, kb, m, len, want_b, 4);
 #endif
     uint32_t want = (uint32_t)le_get(want_b, 4);
     expect_u64("hsiphash_generic vs its definition", want, hsiphash_generic(m, len, &hk));
@@ -445,18 +445,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t want[16], got[16];
 
     /* SipHash-c-d as the input chose: streaming and OpenSSL vs ref. */
-    ref_siphash(msg, len, kb, c, d, want, sout);
+    sipmodel(8, c, d, kb, msg, len, want, sout);
     check_sip_stream(msg, len, splits, &k, c, d, sout, want);
 #ifdef SIPHASH_FUZZ_OPENSSL
     check_openssl(msg, len, kb, c, d, sout, want);
 #endif
 
     /* HalfSipHash-c-d as the input chose: streaming vs ref. */
-    ref_halfsiphash(msg, len, kb, c, d, want, hout);
+    sipmodel(4, c, d, kb, msg, len, want, hout);
     check_hsip_stream(msg, len, splits, &hk, c, d, hout, want);
 
     /* The named one-shot variants, always. */
-    ref_siphash(msg, len, kb, 2, 4, want, sout);
+    sipmodel(8, 2, 4, kb, msg, len, want, sout);
     if (wide) {
         siphash24_128(msg, len, &k, got);
         expect_bytes("siphash24_128 vs ref", want, got, 16);
@@ -467,7 +467,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifdef SIPHASH_FUZZ_SODIUM
     check_sodium(msg, len, kb, sout, want);
 #endif
-    ref_siphash(msg, len, kb, 1, 3, want, sout);
+    sipmodel(8, 1, 3, kb, msg, len, want, sout);
     if (wide) {
         siphash13_128(msg, len, &k, got);
         expect_bytes("siphash13_128 vs ref", want, got, 16);
@@ -475,10 +475,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         le_bytes(got, siphash13_64(msg, len, &k), 8);
         expect_bytes("siphash13_64 vs ref", want, got, 8);
     }
-    ref_halfsiphash(msg, len, kb, 2, 4, want, hout);
+    sipmodel(4, 2, 4, kb, msg, len, want, hout);
     le_bytes(got, wide ? halfsiphash24_64(msg, len, &hk) : halfsiphash24_32(msg, len, &hk), hout);
     expect_bytes("halfsiphash24 vs ref", want, got, hout);
-    ref_halfsiphash(msg, len, kb, 1, 3, want, hout);
+    sipmodel(4, 1, 3, kb, msg, len, want, hout);
     le_bytes(got, wide ? halfsiphash13_64(msg, len, &hk) : halfsiphash13_32(msg, len, &hk), hout);
     expect_bytes("halfsiphash13 vs ref", want, got, hout);
 

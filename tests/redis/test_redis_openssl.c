@@ -6,7 +6,7 @@
  * an ASCII-lowercased copy) and the streaming API with c = 1, d = 2 split
  * at a random point.
  */
-#include "core/diffcase.h"
+#include "diffcase.h"
 #include "nocase_vectors.h"
 #include "openssl_sip.h"
 

@@ -10,7 +10,7 @@
  * Usage: test_redis_vectors VECTOR_DIR
  */
 #include "check.h"
-#include "core/vectors.h"
+#include "vectors.h"
 #include "nocase_vectors.h"
 
 #include <siphash.h>

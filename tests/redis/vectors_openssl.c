@@ -10,7 +10,7 @@
  * Usage: vectors_openssl VECTOR_DIR
  */
 #include "check.h"
-#include "core/vectors.h"
+#include "vectors.h"
 #include "nocase_vectors.h"
 #include "openssl_sip.h"
 
