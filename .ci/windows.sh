@@ -80,7 +80,7 @@ run cmake --install "$build" >/dev/null
 export WINEPATH="$prefix/bin"
 expect=a129ca6149be45e5
 consumer=$work/consumer
-run cmake -S tests/install -B "$consumer" -DCMAKE_PREFIX_PATH="$prefix" \
+run cmake -S tests/install -B "$consumer" -Dsiphash_DIR="$prefix/lib/cmake/siphash" \
     -DCMAKE_TOOLCHAIN_FILE="$SIPHASH_ROOT/cmake/toolchains/mingw-w64-x86_64.cmake" >/dev/null &&
     run cmake --build "$consumer" -j "$JOBS" >/dev/null || fail "consumer build (CMake package)"
 for exe in consumer consumer_static; do

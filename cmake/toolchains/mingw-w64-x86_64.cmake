@@ -24,6 +24,8 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+# Packages are looked for under the root path only: to use a libsiphash
+# installed elsewhere, name it, e.g. -Dsiphash_DIR=<prefix>/lib/cmake/siphash.
 # Only Windows pkg-config files (there are none for OpenSSL or libsodium in
 # Debian's mingw packages): never the host's.
 set(ENV{PKG_CONFIG_LIBDIR} /usr/x86_64-w64-mingw32/lib/pkgconfig)
