@@ -19,9 +19,7 @@
  * tests/ct/ct_negative.c proves that this setup does flag leaks.
  */
 #include "siphash.h"
-#ifdef SIPHASH_CT_NET
 #include "siphash_net.h"
-#endif
 
 #include <valgrind/memcheck.h>
 #include <valgrind/valgrind.h>
@@ -224,7 +222,6 @@ static void batch_once(const char *path)
     }
 }
 
-#ifdef SIPHASH_CT_FORCE_IMPL
 static void batches(void)
 {
     static const char *const paths[] = {"portable", "avx2", "avx512", "neon"};
@@ -239,14 +236,6 @@ static void batches(void)
     siphash_batch_force_impl(NULL);
     CHECK(ran >= 1, "no batch path could be forced");
 }
-#else
-/* No way to force a path in this library version: the default one. */
-static void batches(void)
-{
-    printf("ct_test: batch path %s (default; cannot force others)\n", siphash_batch_impl());
-    batch_once(siphash_batch_impl());
-}
-#endif
 
 /* Key conversions and the zero test (documented as constant time). */
 static void keys(void)
@@ -263,9 +252,7 @@ static void keys(void)
     SECRET(key_bytes, sizeof key_bytes);
 }
 
-#ifdef SIPHASH_CT_NET
 #include "ct_net.h"
-#endif
 
 int main(int argc, char **argv)
 {
@@ -295,9 +282,7 @@ int main(int argc, char **argv)
     streaming();
     batches();
     keys();
-#ifdef SIPHASH_CT_NET
     net();
-#endif
     printf("ct_test: %s\n", RUNNING_ON_VALGRIND ? "under valgrind memcheck"
                                                 : "NOT under valgrind (agreement checks only)");
     return check_finish("ct_test");
