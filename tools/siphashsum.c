@@ -34,6 +34,8 @@ enum {
 
 static const struct option long_options[] = {
     {"algorithm", required_argument, NULL, 'a'},
+    {"binary", no_argument, NULL, 'b'},
+    {"text", no_argument, NULL, 't'},
     {"length", required_argument, NULL, 'l'},
     {"check", no_argument, NULL, 'c'},
     {"tag", no_argument, NULL, OPT_TAG},
@@ -59,26 +61,35 @@ static void usage(void)
           "Print or check keyed SipHash / HalfSipHash checksums (MACs).\n"
           "With no FILE, or when FILE is -, read standard input.\n"
           "\n"
-          "  -a, --algorithm=NAME   siphash-2-4 (default), siphash-1-3,\n"
+          "  -a, --algorithm=NAME   siphash-2-4 (default), siphash-1-3, siphash-1-2,\n"
           "                           halfsiphash-2-4, halfsiphash-1-3\n"
-          "  -l, --length=BITS      output length: 64 (default) or 128 for SipHash,\n"
-          "                           32 (default) or 64 for HalfSipHash\n"
+          "  -l, --length=BITS      output length: 64 (default) or 128 for SipHash\n"
+          "                           (siphash-1-2: 64 only), 32 (default) or 64 for\n"
+          "                           HalfSipHash\n"
           "      --tag              BSD-style lines: SipHash-2-4-64 (NAME) = HEX\n"
           "  -z, --zero             end each line with NUL, not newline, and do not\n"
           "                           escape file names (with -c: read NUL-ended lines)\n"
+          "  -b, --binary           accepted for sha256sum compatibility: no effect\n"
+          "  -t, --text               (input is always read as bytes, unchanged)\n"
           "  -c, --check            read checksum lines from the FILEs and verify them\n"
           "\n"
-          "Keys (never needed on the command line):\n"
-          "      --key-file=FILE    read the key from FILE: 32 hex digits or 16 raw bytes\n"
-          "                           (HalfSipHash: 16 hex digits or 8 raw bytes)\n"
+          "Keys (never needed on the command line; at most one per family, told apart\n"
+          "by length: SipHash 16 bytes, HalfSipHash 8):\n"
+          "      --key-file=FILE    read a key from FILE: 32 hex digits or 16 raw bytes\n"
+          "                           (HalfSipHash: 16 hex digits or 8 raw bytes); give\n"
+          "                           it twice for one key of each family; FILE - reads\n"
+          "                           standard input, which then cannot be hashed\n"
           "      --key=HEX          key on the command line: UNSAFE (ps, shell history);\n"
-          "                           for tests and examples only\n"
+          "                           for tests and examples only (also up to twice)\n"
           "                         without either, the SIPHASH_KEY environment variable\n"
+          "                           (one key, or two separated by a comma)\n"
           "      --keygen           write a fresh random key to --key-file FILE (created\n"
           "                           with mode 0600) or to standard output\n"
-          "      --force            let --keygen replace an existing key file\n"
+          "      --force            let --keygen replace an existing regular key file\n"
+          "                           (never a symlink, FIFO or device)\n"
           "      --allow-insecure-key-file\n"
-          "                         use a key file other users can read or write\n"
+          "                         use a key file other users can read or write, or\n"
+          "                           that another user owns\n"
           "\n"
           "With --check:\n"
           "      --ignore-missing   don't fail or report status for missing files\n"
@@ -92,7 +103,8 @@ static void usage(void)
           "\n"
           "Lines look like 'siphash-2-4-64:HEX  NAME': the tag names the variant, so a\n"
           "check never compares against the wrong one.  HEX is the reference output\n"
-          "byte order.  Exit status: 0 success, 1 a file failed or did not match,\n"
+          "byte order.  Exit status: 0 success; 1 a file failed, did not match or had\n"
+          "no key for its family, a check file could not be read, or output failed;\n"
           "2 bad usage or key (nothing hashed).  See siphashsum(1).\n",
           stdout);
 }
@@ -105,11 +117,12 @@ static int usage_error(const char *fmt, const char *arg)
     return SUM_EXIT_USAGE;
 }
 
-/* "64" -> 64; anything but a plain decimal number -> 0. */
+/* "64" -> 64; anything but a plain decimal number without leading zeros
+ * (as lines spell it) -> 0. */
 static unsigned parse_bits(const char *s)
 {
     unsigned v = 0;
-    if (!*s || strlen(s) > 4)
+    if (!*s || strlen(s) > 4 || *s == '0')
         return 0;
     for (; *s; s++) {
         if (*s < '0' || *s > '9')
@@ -134,8 +147,11 @@ static int hash_files(char **files, int n, const sum_variant_t *v, const sum_key
         uint8_t digest[SUM_MAX_OUT];
         int err = sum_hash_file(files[i], v, key, digest);
         if (err) {
-            sum_error("%s: %s", files[i], strerror(err));
+            sum_error("%s: %s", sum_quote(files[i]), sum_strerror(err));
             status = SUM_EXIT_FAIL;
+            /* The message flushed stdout: stop at a write error there too. */
+            if (sum_stdout_failed())
+                return SUM_EXIT_FAIL;
             continue;
         }
         sum_print_line(o, v, digest, files[i]);
@@ -145,18 +161,39 @@ static int hash_files(char **files, int n, const sum_variant_t *v, const sum_key
     return status;
 }
 
-/* A copy of --key's argument; wiped in main() whatever path run() takes. */
-static char *key_arg;
+/* Copies of --key's arguments; wiped in main() whatever path run() takes. */
+static char *key_args[2];
 
 /* Everything the command line says. */
 typedef struct {
-    const char *algo_name, *length_arg, *key_file;
-    bool check, keygen, force, allow_insecure;
+    const char *algo_name, *length_arg;
+    bool check, keygen, force, binary_or_text;
     const char *check_only; /* the last option valid only with -c, for messages */
+    sum_keyopt_t keys;
     sum_outopt_t out;
     sum_checkopt_t co;
     sum_variant_t v; /* from -a / -l, or the defaults */
 } options_t;
+
+static void wipe_key_args(void)
+{
+    for (int i = 0; i < 2; i++) {
+        if (key_args[i]) {
+            siphash_wipe(key_args[i], strlen(key_args[i]));
+            free(key_args[i]);
+            key_args[i] = NULL;
+        }
+    }
+}
+
+/* The long option whose code is val (for messages). */
+static const char *long_name(int val)
+{
+    for (const struct option *o = long_options; o->name; o++)
+        if (o->val == val)
+            return o->name;
+    return "?";
+}
 
 /* If arg ("--xyz" or "--xyz=...") abbreviates several long options, which
  * getopt reports just like an unknown one, says so with the candidates and
@@ -189,32 +226,40 @@ static int parse_options(int argc, char **argv, options_t *op)
 {
     int c;
     opterr = 0; /* our own messages: getopt's would start with argv[0] */
-    while ((c = getopt_long(argc, argv, ":a:l:czw", long_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:l:cbtzw", long_options, NULL)) != -1) {
         switch (c) {
         case 'a': op->algo_name = optarg; break;
         case 'l': op->length_arg = optarg; break;
         case 'c': op->check = true; break;
+        case 'b':
+        case 't': op->binary_or_text = true; break;
         case 'z': op->out.zero = true; break;
         case OPT_TAG: op->out.tag = true; break;
-        case OPT_KEY:
+        case OPT_KEY: {
             /* Overwrite the argument so later ps(1) listings do not show it
              * (a race remains: that is why --key is documented unsafe).
              * The copy is wiped at exit. */
-            if (key_arg) {
-                siphash_wipe(key_arg, strlen(key_arg));
-                free(key_arg);
-            }
-            key_arg = strdup(optarg);
-            if (!key_arg) {
+            size_t n = op->keys.nhex;
+            if (n == 2)
+                return usage_error("%s: given more than twice (one key per family)", "--key");
+            key_args[n] = strdup(optarg);
+            memset(optarg, 'x', strlen(optarg));
+            if (!key_args[n]) {
                 sum_error("--key: %s", strerror(ENOMEM));
                 return SUM_EXIT_FAIL;
             }
-            memset(optarg, 'x', strlen(optarg));
+            op->keys.hex[op->keys.nhex++] = key_args[n];
             break;
-        case OPT_KEY_FILE: op->key_file = optarg; break;
+        }
+        case OPT_KEY_FILE:
+            if (op->keys.nfile == 2)
+                return usage_error("%s: given more than twice (one key per family)",
+                                   "--key-file");
+            op->keys.file[op->keys.nfile++] = optarg;
+            break;
         case OPT_KEYGEN: op->keygen = true; break;
         case OPT_FORCE: op->force = true; break;
-        case OPT_ALLOW_INSECURE: op->allow_insecure = true; break;
+        case OPT_ALLOW_INSECURE: op->keys.allow_insecure = true; break;
         case OPT_QUIET: op->co.quiet = true, op->check_only = "--quiet"; break;
         case OPT_STATUS: op->co.status = true, op->check_only = "--status"; break;
         case OPT_STRICT: op->co.strict = true, op->check_only = "--strict"; break;
@@ -233,14 +278,20 @@ static int parse_options(int argc, char **argv, options_t *op)
             return usage_error("option '%s' requires an argument",
                                strncmp(given, "--", 2) == 0 ? given : shortopt);
         }
-        default:
-            if (optopt) {
-                char shortopt[2] = {(char)optopt, '\0'};
-                return usage_error("invalid option -- '%s'", shortopt);
-            }
+        default: {
+            /* getopt reports a long option given an argument it does not
+             * take (--tag=1) with optopt = that option's code: one of our
+             * codes above 255, or a letter we accept as a short option. */
+            char letter[2] = {(char)optopt, '\0'};
+            if (optopt >= OPT_TAG || (optopt > 0 && strchr("cbtzw", optopt)))
+                return usage_error("option '--%s' doesn't allow an argument",
+                                   long_name(optopt));
+            if (optopt)
+                return usage_error("invalid option -- '%s'", letter);
             if (report_ambiguous(argv[optind - 1]))
                 return SUM_EXIT_USAGE;
             return usage_error("unrecognized option '%s'", argv[optind - 1]);
+        }
         }
     }
     return CONTINUE;
@@ -253,18 +304,27 @@ static int validate(options_t *op)
     const sum_algo_t *algo = &sum_algos[0];
     if (op->algo_name && !(algo = sum_algo_find(op->algo_name)))
         return usage_error("--algorithm '%s': unknown algorithm (choose siphash-2-4, "
-                           "siphash-1-3, halfsiphash-2-4 or halfsiphash-1-3)", op->algo_name);
+                           "siphash-1-3, siphash-1-2, halfsiphash-2-4 or halfsiphash-1-3)",
+                           op->algo_name);
     op->v.algo = algo;
     op->v.bits = algo->bits[0];
     if (op->length_arg) {
         unsigned bits = parse_bits(op->length_arg);
-        /* With -c and no -a, -l selects lines of any algorithm: any length
-         * some algorithm offers will do. */
-        bool any = op->check && !op->algo_name && (bits == 32 || bits == 64 || bits == 128);
-        if (!any && !sum_algo_has_length(algo, bits)) {
-            fprintf(stderr, "siphashsum: --length '%s': %s offers %u or %u bits\n"
+        if (op->check && !op->algo_name) {
+            /* With -c and no -a, -l selects lines of any algorithm: any
+             * length some algorithm offers will do. */
+            if (bits != 32 && bits != 64 && bits != 128)
+                return usage_error("--length '%s': no algorithm offers it (SipHash: 64 or "
+                                   "128 bits, HalfSipHash: 32 or 64)", op->length_arg);
+        } else if (!sum_algo_has_length(algo, bits)) {
+            char offers[40];
+            if (algo->bits[0] == algo->bits[1])
+                snprintf(offers, sizeof offers, "only %u", algo->bits[0]);
+            else
+                snprintf(offers, sizeof offers, "%u or %u", algo->bits[0], algo->bits[1]);
+            fprintf(stderr, "siphashsum: --length '%s': %s offers %s bits\n"
                     "Try 'siphashsum --help' for more information.\n",
-                    op->length_arg, algo->tag, algo->bits[0], algo->bits[1]);
+                    op->length_arg, algo->tag, offers);
             return SUM_EXIT_USAGE;
         }
         op->v.bits = bits;
@@ -274,25 +334,37 @@ static int validate(options_t *op)
                            op->check_only);
     if (op->check && op->out.tag)
         return usage_error("the %s option is meaningless when verifying checksums", "--tag");
+    if (op->check && op->binary_or_text)
+        return usage_error("the %s options are meaningless when verifying checksums",
+                           "--binary and --text");
     if (op->check && op->keygen)
         return usage_error("%s: cannot be combined with --check", "--keygen");
     if (op->force && !op->keygen)
         return usage_error("the %s option is meaningful only with --keygen", "--force");
-    if (op->keygen && key_arg)
+    if (op->keygen && op->keys.nhex)
         return usage_error("%s: cannot be combined with --keygen", "--key");
+    if (op->keygen && op->keys.nfile > 1)
+        return usage_error("%s: --keygen writes one key file", "--key-file");
+    if (op->keygen && op->keys.nfile && strcmp(op->keys.file[0], "-") == 0)
+        return usage_error("%s: --keygen writes to standard output without --key-file",
+                           "--key-file -");
     return CONTINUE;
 }
 
+/* True if "-" (standard input) is among the n files, or they are none. */
+static bool names_stdin(char **files, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(files[i], "-") == 0)
+            return true;
+    return n == 0;
+}
+
 /* -c: every check file named (stdin if none); the worst status wins. */
-static int check_files(char **files, int n, options_t *op, sum_keysrc_t *keys)
+static int check_files(char **files, int n, options_t *op, const sum_keysrc_t *keys)
 {
     op->co.algo = op->algo_name ? op->v.algo : NULL;
     op->co.bits = op->length_arg ? op->v.bits : 0;
-    /* Refuse before any output when there is no key at all. */
-    if (keys->kind == SUM_KEYSRC_NONE) {
-        (void)sum_keysrc_get(keys, op->v.algo);
-        return SUM_EXIT_USAGE;
-    }
     if (n == 0)
         return sum_check_file("-", &op->co, &op->out, keys);
     int status = SUM_EXIT_OK;
@@ -300,7 +372,7 @@ static int check_files(char **files, int n, options_t *op, sum_keysrc_t *keys)
         int s = sum_check_file(files[i], &op->co, &op->out, keys);
         if (s > status)
             status = s;
-        if (s == SUM_EXIT_USAGE || sum_stdout_failed())
+        if (sum_stdout_failed())
             break;
     }
     return status;
@@ -321,18 +393,27 @@ static int run(int argc, char **argv)
     if (op.keygen) {
         if (nfiles > 0)
             return usage_error("--keygen takes no FILE operands (extra operand '%s'); "
-                               "use --key-file FILE", files[0]);
-        return sum_keygen(op.v.algo, op.key_file, op.force);
+                               "use --key-file FILE", sum_quote(files[0]));
+        return sum_keygen(op.v.algo, op.keys.nfile ? op.keys.file[0] : NULL, op.force);
     }
 
+    /* Every key is read and judged before anything else, in both modes. */
     sum_keysrc_t keys;
-    if (!sum_keysrc_init(&keys, key_arg, op.key_file, op.allow_insecure))
+    if (!sum_keysrc_init(&keys, &op.keys, op.v.algo))
         return SUM_EXIT_USAGE;
-    if (op.check) {
+    if (!op.check && !sum_keysrc_get(&keys, op.v.algo)) {
+        sum_error("%s", keys.why[op.v.algo->half]);
+        status = SUM_EXIT_USAGE;
+    } else if (op.check && keys.given == 0) {
+        sum_error("%s", keys.why[0]);
+        status = SUM_EXIT_USAGE;
+    } else if (sum_stdin_is_key && names_stdin(files, nfiles)) {
+        status = usage_error("standard input holds the key (--key-file -): name the %s to "
+                             "read instead of '-'", op.check ? "check files" : "files");
+    } else if (op.check) {
         status = check_files(files, nfiles, &op, &keys);
     } else {
-        const sum_key_t *key = sum_keysrc_get(&keys, op.v.algo);
-        status = key ? hash_files(files, nfiles, &op.v, key, &op.out) : SUM_EXIT_USAGE;
+        status = hash_files(files, nfiles, &op.v, sum_keysrc_get(&keys, op.v.algo), &op.out);
     }
     sum_keysrc_wipe(&keys);
     if (status != SUM_EXIT_USAGE && !sum_stdout_close() && status == SUM_EXIT_OK)
@@ -343,9 +424,6 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int status = run(argc, argv);
-    if (key_arg) {
-        siphash_wipe(key_arg, strlen(key_arg));
-        free(key_arg);
-    }
+    wipe_key_args();
     return status;
 }

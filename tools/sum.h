@@ -11,10 +11,16 @@
  *
  * Exit statuses (documented in siphashsum(1)):
  *   0  everything hashed / every checksum matched
- *   1  a file could not be read, a checksum did not match, a check file had
- *      no valid line (or, with --strict, any bad line), or stdout failed
- *   2  the command was wrong: bad option, bad or missing key, unknown
- *      algorithm, length not offered — nothing was hashed
+ *   1  a file could not be read, a checksum did not match, a check line's
+ *      family had no key, a check file had no valid line (or, with
+ *      --strict, any bad line), a check file could not be read to its end,
+ *      --keygen could not write its key, or stdout failed
+ *   2  the command was wrong: bad option, bad, insecure or missing key,
+ *      unknown algorithm, length not offered — nothing was hashed
+ *
+ * POSIX-specific code (file ownership and modes, descriptors, fsync and
+ * rename, resource limits) is kept in a few functions marked "POSIX:" so a
+ * port can replace just those.
  */
 #ifndef SIPHASHSUM_SUM_H
 #define SIPHASHSUM_SUM_H
@@ -50,7 +56,8 @@ typedef struct {
     const char *tag;  /* BSD-line spelling: "SipHash-2-4" */
     unsigned c_rounds, d_rounds;
     bool half;        /* HalfSipHash: 8-byte key, 32-bit words */
-    unsigned bits[2]; /* output lengths offered; bits[0] is the default */
+    unsigned bits[2]; /* output lengths offered; bits[0] is the default;
+                         equal when only one is offered */
 } sum_algo_t;
 
 /* An algorithm together with an output length: what one line records. */
@@ -85,41 +92,70 @@ typedef struct {
  * failed read (nothing is written to out then). */
 int sum_hash_fd(int fd, const sum_variant_t *v, const sum_key_t *key, uint8_t *out);
 
-/* Opens name ("-" = stdin) and hashes it.  Returns 0 or an errno value. */
+/* Opens name ("-" = stdin) and hashes it.  Returns 0, an errno value, or
+ * SUM_ESTDINKEY for "-" when standard input held the key. */
 int sum_hash_file(const char *name, const sum_variant_t *v, const sum_key_t *key,
                   uint8_t *out);
 
+/* Error code beyond errno's: "-" named after the key came from stdin. */
+enum { SUM_ESTDINKEY = -1 };
+/* strerror() that also knows SUM_ESTDINKEY. */
+const char *sum_strerror(int err);
+
+/* POSIX: opens name read-only (or as flags say), never onto descriptors
+ * 0-2: with one of them closed, a file opened there would later be read
+ * as standard input or written as output.  Returns the descriptor, or -1
+ * with errno set. */
+int sum_open(const char *name, int flags);
+/* POSIX: moves fd to a descriptor above 2 (closing the old one) if it is
+ * one of 0-2.  Returns the descriptor, or -1 with errno set. */
+int sum_fd_above_stdio(int fd);
+
 /* ---- sum_key.c -------------------------------------------------------- */
 
-/* Where the key comes from.  The text is held only until it has been parsed
- * for the family that needs it; sum_keysrc_wipe() clears everything. */
+/* The key options as given: up to one key per family, either as --key HEX
+ * (each up to twice) or as --key-file FILE (likewise; "-" = standard
+ * input), told apart by their length; without either, SIPHASH_KEY (one
+ * key, or two separated by a comma). */
 typedef struct {
-    enum { SUM_KEYSRC_NONE, SUM_KEYSRC_ARG, SUM_KEYSRC_ENV, SUM_KEYSRC_FILE } kind;
-    const char *origin;       /* for messages: "--key", "SIPHASH_KEY" or the file name */
-    const char *text;         /* --key / SIPHASH_KEY text (not owned) */
-    bool allow_insecure;      /* --allow-insecure-key-file */
-    sum_key_t cache[2];       /* parsed key for [0] SipHash, [1] HalfSipHash */
+    const char *hex[2];
+    size_t nhex;
+    const char *file[2];
+    size_t nfile;
+    bool allow_insecure; /* --allow-insecure-key-file */
+} sum_keyopt_t;
+
+/* The keys, parsed: at most one per family. */
+typedef struct {
+    sum_key_t key[2];    /* [0] SipHash, [1] HalfSipHash; len 0 = none */
+    size_t given;        /* how many keys were given (0, 1 or 2) */
+    char why[2][320];    /* per family, why there is no key (for messages) */
+    bool stdin_used;     /* a key was read from standard input */
 } sum_keysrc_t;
 
-/* Chooses the key source from --key (arg_hex), --key-file (file) and the
- * SIPHASH_KEY environment variable, in that order of precedence.  Returns
- * false (after a message) if both --key and --key-file were given. */
-bool sum_keysrc_init(sum_keysrc_t *src, const char *arg_hex, const char *file,
-                     bool allow_insecure);
+/* Reads, checks and parses every key given, before anything is hashed:
+ * files are read whole and judged (owner, mode), SIPHASH_KEY is
+ * overwritten in the environment.  preferred (the -a algorithm or the
+ * default) names the family a key that fits none is explained for.
+ * Returns false after a message (the caller exits with SUM_EXIT_USAGE). */
+bool sum_keysrc_init(sum_keysrc_t *src, const sum_keyopt_t *ko, const sum_algo_t *preferred);
 
-/* The key for algo's family, read and parsed on first use and cached.
- * Returns NULL after printing why (no key, unreadable, malformed, wrong
- * length, insecure permissions): the caller exits with SUM_EXIT_USAGE. */
-const sum_key_t *sum_keysrc_get(sum_keysrc_t *src, const sum_algo_t *algo);
+/* The key for algo's family, or NULL; then src->why[algo->half] says why. */
+const sum_key_t *sum_keysrc_get(const sum_keysrc_t *src, const sum_algo_t *algo);
 
-/* Wipes every cached key. */
+/* Wipes every key. */
 void sum_keysrc_wipe(sum_keysrc_t *src);
 
 /* --keygen: writes a fresh random key for algo, as hex and a newline, to
- * file (created with mode 0600; an existing file is replaced only with
- * force, atomically) or, when file is NULL, to stdout.  Returns an exit
- * status. */
+ * file or, when file is NULL, to stdout.  The file is written under a
+ * temporary name in the same directory (mode 0600), synced, then put in
+ * place: never over an existing name without force, and with force only
+ * over a regular file.  Returns an exit status. */
 int sum_keygen(const sum_algo_t *algo, const char *file, bool force);
+
+/* True once a key has been read from standard input: "-" then names
+ * nothing to hash (sum_hash_file() refuses it). */
+extern bool sum_stdin_is_key;
 
 /* ---- sum_escape.c ----------------------------------------------------- */
 
@@ -145,6 +181,11 @@ void sum_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* name as shown in a diagnostic: unchanged unless it holds a backslash or
+ * a control byte; then escaped as in checksum lines ("\\\\", "\\n", "\\r")
+ * plus "\\xHH" for other control bytes, so a message stays one line.  The
+ * result lives until the fourth call after. */
+const char *sum_quote(const char *name);
 /* Writes len bytes as lowercase hex to f. */
 void sum_write_hex(const uint8_t *p, size_t len, void *f);
 /* Writes one checksum line for name to stdout in the selected style. */
@@ -170,10 +211,15 @@ typedef struct {
     unsigned bits;          /* 0: not given */
 } sum_checkopt_t;
 
+/* Longest check line read: 64 KiB plus the longest path.  A longer line is
+ * improperly formatted (counted and skipped), so memory stays bounded
+ * whatever the check file holds (siphashsum -c /dev/zero). */
+enum { SUM_LINE_MAX = 64 * 1024 + 4096 };
+
 /* Verifies every line of check file name ("-" = stdin).  Returns 0 if every
- * listed file matched, SUM_EXIT_FAIL otherwise, SUM_EXIT_USAGE on a key
- * error. */
+ * listed file matched, SUM_EXIT_FAIL otherwise (including a read error on
+ * the check file itself, reported, whatever was verified before it). */
 int sum_check_file(const char *name, const sum_checkopt_t *co, const sum_outopt_t *o,
-                   sum_keysrc_t *keys);
+                   const sum_keysrc_t *keys);
 
 #endif /* SIPHASHSUM_SUM_H */

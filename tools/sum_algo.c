@@ -2,6 +2,10 @@
 /*
  * sum_algo.c — the variants siphashsum offers, and streaming one input
  * through a variant with the library's incremental API.
+ *
+ * SipHash-1-2 (Redis's and Valkey's hash-table function) is the streaming
+ * API with c = 1, d = 2; it is offered with 64-bit output only, as they
+ * use it.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -17,6 +21,7 @@
 const sum_algo_t sum_algos[] = {
     {"siphash-2-4", "SipHash-2-4", 2, 4, false, {64, 128}},
     {"siphash-1-3", "SipHash-1-3", 1, 3, false, {64, 128}},
+    {"siphash-1-2", "SipHash-1-2", 1, 2, false, {64, 64}},
     {"halfsiphash-2-4", "HalfSipHash-2-4", 2, 4, true, {32, 64}},
     {"halfsiphash-1-3", "HalfSipHash-1-3", 1, 3, true, {32, 64}},
 };
@@ -135,15 +140,42 @@ int sum_hash_fd(int fd, const sum_variant_t *v, const sum_key_t *key, uint8_t *o
     return err;
 }
 
+bool sum_stdin_is_key;
+
+const char *sum_strerror(int err)
+{
+    if (err == SUM_ESTDINKEY)
+        return "standard input held the key (--key-file -), it cannot be hashed too";
+    return strerror(err);
+}
+
 int sum_hash_file(const char *name, const sum_variant_t *v, const sum_key_t *key,
                   uint8_t *out)
 {
     if (strcmp(name, "-") == 0)
-        return sum_hash_fd(STDIN_FILENO, v, key, out);
-    int fd = open(name, O_RDONLY | O_NOCTTY);
+        return sum_stdin_is_key ? SUM_ESTDINKEY : sum_hash_fd(STDIN_FILENO, v, key, out);
+    int fd = sum_open(name, O_RDONLY);
     if (fd < 0)
         return errno;
     int err = sum_hash_fd(fd, v, key, out);
     close(fd);
     return err;
+}
+
+/* ---- POSIX: descriptors ------------------------------------------------ */
+
+int sum_fd_above_stdio(int fd)
+{
+    if (fd < 0 || fd > 2)
+        return fd;
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    int err = errno;
+    close(fd);
+    errno = err;
+    return moved;
+}
+
+int sum_open(const char *name, int flags)
+{
+    return sum_fd_above_stdio(open(name, flags | O_NOCTTY | O_CLOEXEC));
 }

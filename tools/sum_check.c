@@ -11,15 +11,23 @@
  *                                              number of digits (other tools)
  * Empty lines and lines starting with '#' are skipped, as coreutils does.
  * Anything else is "improperly formatted": counted, reported with -w,
- * fatal only with --strict.
+ * fatal only with --strict; so is a line longer than SUM_LINE_MAX, which
+ * is skipped without being held in memory.
+ *
+ * A check never says OK for what it did not check: a check file that
+ * cannot be read to its end is reported and fails the run, whatever was
+ * verified before; a line whose algorithm family has no key is reported
+ * as FAILED with the reason, and the rest is still checked.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "sum.h"
 
@@ -152,7 +160,7 @@ static bool digest_equal(const uint8_t *a, const uint8_t *b, size_t n)
 }
 
 typedef struct {
-    unsigned long proper, malformed, mismatched, unreadable, matched;
+    unsigned long proper, malformed, mismatched, unreadable, matched, unkeyed;
 } counts_t;
 
 static const char *plural(unsigned long n, const char *one, const char *many)
@@ -160,22 +168,26 @@ static const char *plural(unsigned long n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* Verifies one parsed line.  Returns -1 to stop everything (key error ->
- * SUM_EXIT_USAGE, or stdout failed -> SUM_EXIT_FAIL via *stop). */
-static int verify(const entry_t *e, const sum_checkopt_t *co, const sum_outopt_t *o,
-                  sum_keysrc_t *keys, counts_t *c, int *stop)
+/* Verifies one parsed line.  Returns false when stdout failed: the caller
+ * stops. */
+static bool verify(const entry_t *e, const sum_checkopt_t *co, const sum_outopt_t *o,
+                   const sum_keysrc_t *keys, counts_t *c)
 {
     const sum_key_t *k = sum_keysrc_get(keys, e->v.algo);
     if (!k) {
-        *stop = SUM_EXIT_USAGE;
-        return -1;
+        sum_error("%s: no %s key; %s", sum_quote(e->name),
+                  e->v.algo->half ? "HalfSipHash" : "SipHash", keys->why[e->v.algo->half]);
+        c->unkeyed++;
+        if (!co->status)
+            sum_print_status(o, e->name, "FAILED no key");
+        return !sum_stdout_failed();
     }
     uint8_t got[SUM_MAX_OUT];
     int err = sum_hash_file(e->name, &e->v, k, got);
     if (err) {
         if (co->ignore_missing && err == ENOENT)
-            return 0;
-        sum_error("%s: %s", e->name, strerror(err));
+            return true;
+        sum_error("%s: %s", sum_quote(e->name), sum_strerror(err));
         c->unreadable++;
         if (!co->status)
             sum_print_status(o, e->name, "FAILED open or read");
@@ -188,81 +200,157 @@ static int verify(const entry_t *e, const sum_checkopt_t *co, const sum_outopt_t
         if (!co->status)
             sum_print_status(o, e->name, "FAILED");
     }
-    if (sum_stdout_failed()) {
-        *stop = SUM_EXIT_FAIL;
-        return -1;
-    }
-    return 0;
+    return !sum_stdout_failed();
 }
 
-int sum_check_file(const char *name, const sum_checkopt_t *co, const sum_outopt_t *o,
-                   sum_keysrc_t *keys)
-{
-    bool is_stdin = strcmp(name, "-") == 0;
-    const char *shown = is_stdin ? "standard input" : name;
-    FILE *f = is_stdin ? stdin : fopen(name, "r");
-    if (!f) {
-        sum_error("%s: %s", name, strerror(errno));
-        return SUM_EXIT_FAIL;
-    }
+/* Check file lines, read from a descriptor through a fixed buffer: memory
+ * is bounded by SUM_LINE_MAX whatever the file holds, and every way a read
+ * can end is seen (a short read is never taken for the end of the file). */
+typedef struct {
+    int fd;
+    char buf[64 * 1024];
+    size_t pos, end;
+    int err; /* errno of a failed read */
+} reader_t;
 
-    counts_t c = {0, 0, 0, 0, 0};
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    unsigned long lineno = 0;
-    int stop = 0;
-    while ((n = getdelim(&line, &cap, o->zero ? '\0' : '\n', f)) > 0) {
-        size_t len = (size_t)n;
-        lineno++;
-        if (line[0] == '#')
-            continue;
-        if (line[len - 1] == (o->zero ? '\0' : '\n'))
-            len--;
-        if (!o->zero && len && line[len - 1] == '\r')
-            len--;
-        if (len == 0)
-            continue;
-        entry_t e;
-        if (!parse_line(line, len, co, o->zero, &e)) {
-            c.malformed++;
-            if (co->warn)
-                sum_error("%s: %lu: improperly formatted checksum line", shown, lineno);
-            continue;
+/* Reads the next record ending in delim (or at end of file) into
+ * line[0..SUM_LINE_MAX], terminator included, NUL-terminated.  Returns 1
+ * with *len set (*too_long if the record was longer than SUM_LINE_MAX: it
+ * was consumed, only its start kept), 0 at end of file, -1 on a read
+ * error (r->err). */
+static int read_line(reader_t *r, char delim, char *line, size_t *len, bool *too_long)
+{
+    size_t n = 0;
+    bool any = false;
+    *too_long = false;
+    for (;;) {
+        if (r->pos == r->end) {
+            ssize_t got = read(r->fd, r->buf, sizeof r->buf);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0) {
+                r->err = errno;
+                return -1;
+            }
+            if (got == 0)
+                break;
+            r->pos = 0;
+            r->end = (size_t)got;
         }
-        c.proper++;
-        if (verify(&e, co, o, keys, &c, &stop) < 0)
+        any = true;
+        const char *start = r->buf + r->pos;
+        size_t avail = r->end - r->pos;
+        const char *hit = memchr(start, delim, avail);
+        size_t take = hit ? (size_t)(hit - start) + 1 : avail;
+        size_t room = SUM_LINE_MAX - n;
+        if (take > room)
+            *too_long = true;
+        memcpy(line + n, start, take < room ? take : room);
+        n += take < room ? take : room;
+        r->pos += take;
+        if (hit)
             break;
     }
-    int read_err = ferror(f) ? errno : 0;
-    free(line);
-    if (!is_stdin)
-        fclose(f);
-    if (stop)
-        return stop;
-    if (read_err) {
-        sum_error("%s: %s", shown, strerror(read_err));
-        return SUM_EXIT_FAIL;
-    }
+    line[n] = '\0';
+    *len = n;
+    return any ? 1 : 0;
+}
 
-    if (c.proper == 0) {
+/* Prints the summary warnings and decides the status. */
+static int summarize(const char *shown, const counts_t *c, const sum_checkopt_t *co)
+{
+    if (c->proper == 0) {
         sum_error("%s: no properly formatted checksum lines found", shown);
         return SUM_EXIT_FAIL;
     }
     if (!co->status) {
-        if (c.malformed)
-            sum_error("WARNING: %lu %s improperly formatted", c.malformed,
-                      plural(c.malformed, "line is", "lines are"));
-        if (c.unreadable)
-            sum_error("WARNING: %lu listed %s could not be read", c.unreadable,
-                      plural(c.unreadable, "file", "files"));
-        if (c.mismatched)
-            sum_error("WARNING: %lu computed %s did NOT match", c.mismatched,
-                      plural(c.mismatched, "checksum", "checksums"));
-        if (co->ignore_missing && c.matched + c.mismatched == 0)
+        if (c->malformed)
+            sum_error("WARNING: %lu %s improperly formatted", c->malformed,
+                      plural(c->malformed, "line is", "lines are"));
+        if (c->unreadable)
+            sum_error("WARNING: %lu listed %s could not be read", c->unreadable,
+                      plural(c->unreadable, "file", "files"));
+        if (c->unkeyed)
+            sum_error("WARNING: %lu %s no key for %s algorithm family", c->unkeyed,
+                      plural(c->unkeyed, "line has", "lines have"),
+                      plural(c->unkeyed, "its", "their"));
+        if (c->mismatched)
+            sum_error("WARNING: %lu computed %s did NOT match", c->mismatched,
+                      plural(c->mismatched, "checksum", "checksums"));
+        if (co->ignore_missing && c->matched + c->mismatched == 0)
             sum_error("%s: no file was verified", shown);
     }
-    bool ok = c.mismatched == 0 && c.unreadable == 0 && !(co->strict && c.malformed) &&
-              !(co->ignore_missing && c.matched + c.mismatched == 0);
+    bool ok = c->mismatched == 0 && c->unreadable == 0 && c->unkeyed == 0 &&
+              !(co->strict && c->malformed) &&
+              !(co->ignore_missing && c->matched + c->mismatched == 0);
     return ok ? SUM_EXIT_OK : SUM_EXIT_FAIL;
+}
+
+int sum_check_file(const char *name, const sum_checkopt_t *co, const sum_outopt_t *o,
+                   const sum_keysrc_t *keys)
+{
+    bool is_stdin = strcmp(name, "-") == 0;
+    const char *shown = is_stdin ? "standard input" : sum_quote(name);
+    reader_t *r = malloc(sizeof *r);
+    char *line = malloc(SUM_LINE_MAX + 1);
+    int fd = is_stdin ? STDIN_FILENO : sum_open(name, O_RDONLY);
+    if (fd < 0 || !r || !line) {
+        sum_error("%s: %s", shown, strerror(fd < 0 ? errno : ENOMEM));
+        if (fd >= 0 && !is_stdin)
+            close(fd);
+        free(r);
+        free(line);
+        return SUM_EXIT_FAIL;
+    }
+    r->fd = fd;
+    r->pos = r->end = 0;
+    r->err = 0;
+
+    const char delim = o->zero ? '\0' : '\n';
+    counts_t c = {0, 0, 0, 0, 0, 0};
+    unsigned long lineno = 0;
+    bool stdout_ok = true;
+    size_t len;
+    bool too_long;
+    int got = 0;
+    while (stdout_ok && (got = read_line(r, delim, line, &len, &too_long)) > 0) {
+        lineno++;
+        if (line[0] == '#')
+            continue;
+        entry_t e;
+        if (!too_long) {
+            if (line[len - 1] == delim)
+                len--;
+            if (!o->zero && len && line[len - 1] == '\r')
+                len--;
+            if (len == 0)
+                continue;
+        }
+        if (too_long || !parse_line(line, len, co, o->zero, &e)) {
+            c.malformed++;
+            if (co->warn)
+                sum_error("%s: %lu: improperly formatted checksum line%s", shown, lineno,
+                          too_long ? " (too long)" : "");
+            continue;
+        }
+        c.proper++;
+        stdout_ok = verify(&e, co, o, keys, &c);
+    }
+    int read_err = stdout_ok && got < 0 ? r->err : 0;
+    if (!is_stdin)
+        close(fd);
+    free(r);
+    free(line);
+    if (!stdout_ok)
+        return SUM_EXIT_FAIL;
+    if (read_err) {
+        /* What was printed OK stays true; the rest was never checked. */
+        if (lineno == 0)
+            sum_error("%s: %s", shown, strerror(read_err));
+        else
+            sum_error("%s: read error after line %lu: %s; the lines after it were not checked",
+                      shown, lineno, strerror(read_err));
+        return SUM_EXIT_FAIL;
+    }
+    return summarize(shown, &c, co);
 }

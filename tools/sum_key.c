@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sum_key.c — where siphashsum's key comes from, how its text is read, and
- * --keygen.
+ * sum_key.c — where siphashsum's keys come from, how their text is read,
+ * and --keygen.
  *
  * The key never has to be on the command line (visible in ps(1) and shell
  * history): --key-file and SIPHASH_KEY are the ways meant for use; --key is
  * for tests and examples, and its argument is overwritten as soon as it has
- * been read.  A key file holds either hex digits (32 for SipHash, 16 for
- * HalfSipHash; surrounding whitespace such as a trailing newline is
- * ignored) or exactly the raw key bytes (16 or 8).  Text that is all hex
- * digits is always read as hex: a raw key consisting only of hex-digit
- * characters has probability (22/256)^16 ~ 1e-17, while a hex key of the
- * wrong length being silently taken as raw bytes would be a real mistake.
+ * been read (SIPHASH_KEY likewise, in the environment).  A key file holds
+ * either hex digits (32 for SipHash, 16 for HalfSipHash; surrounding
+ * whitespace such as a trailing newline is ignored) or exactly the raw key
+ * bytes (16 or 8).  Text that is all hex digits is always read as hex: a
+ * raw key consisting only of hex-digit characters has probability
+ * (22/256)^16 ~ 1e-17, while a hex key of the wrong length being silently
+ * taken as raw bytes would be a real mistake.  That rule also makes the
+ * family of a key unambiguous, which is how two keys (one per family, for
+ * a check file mixing SipHash and HalfSipHash lines) are told apart.
  *
+ * Every key is read, judged and parsed before anything is hashed, so a bad
+ * or insecure key stops the run (exit 2) whatever the check files hold.
  * Every copy of key material (file contents, parsed bytes) is wiped with
  * siphash_wipe() once used, and core dumps are switched off before a key is
  * read so that a crash does not write it to disk.
@@ -25,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -156,141 +162,297 @@ static bool parse_file_bytes(const unsigned char *s, size_t n, const sum_algo_t 
     return false;
 }
 
-/* Refuses a key file others can read or replace, warns about the group.
- * Only regular files are judged: pipes (--key-file <(...)) and devices
- * have modes that say nothing about who knows the key. */
-static bool permissions_ok(const char *file, const struct stat *st, bool allow_insecure)
+/* One key as given, before it is known which family it is for. */
+typedef struct {
+    char origin[300];      /* for messages: "--key", "SIPHASH_KEY", "key file 'k'" */
+    unsigned char *data;   /* the text or file contents (wiped, then freed) */
+    size_t len;
+    bool file;             /* file contents: raw bytes allowed */
+} key_input_t;
+
+static bool parse_input(const key_input_t *in, const sum_algo_t *a, uint8_t *out, char *why,
+                        size_t whylen)
 {
-    if (!S_ISREG(st->st_mode))
-        return true;
-    unsigned mode = (unsigned)st->st_mode & 07777;
-    if (st->st_mode & (S_IROTH | S_IWOTH)) {
-        const char *how = (st->st_mode & S_IROTH) ? "readable" : "writable";
-        if (!allow_insecure) {
-            sum_error("key file '%s': %s by every user (mode %04o); refusing to use it: "
-                      "run 'chmod 600 %s', or pass --allow-insecure-key-file",
-                      file, how, mode, file);
-            return false;
-        }
-        sum_error("key file '%s': warning: %s by every user (mode %04o); used because of "
-                  "--allow-insecure-key-file", file, how, mode);
-    } else if (st->st_mode & (S_IRGRP | S_IWGRP)) {
-        sum_error("key file '%s': warning: %s by its group (mode %04o); run 'chmod 600 %s'",
-                  file, (st->st_mode & S_IRGRP) ? "readable" : "writable", mode, file);
+    if (in->file)
+        return parse_file_bytes(in->data, in->len, a, out, why, whylen);
+    return parse_text((const char *)in->data, a, out, why, whylen);
+}
+
+static void input_free(key_input_t *in)
+{
+    if (in->data) {
+        siphash_wipe(in->data, in->len + 1);
+        free(in->data);
     }
+    in->data = NULL;
+}
+
+/* A copy of len bytes at p (NUL-terminated, for text), or NULL. */
+static unsigned char *copy_bytes(const void *p, size_t len)
+{
+    unsigned char *c = malloc(len + 1);
+    if (c) {
+        memcpy(c, p, len);
+        c[len] = 0;
+    }
+    return c;
+}
+
+/* ---- POSIX: who may know the key ---------------------------------------- */
+
+/* Judges the object a key file resolved to, whatever it is (regular file,
+ * FIFO, device, the pipe behind <(...) or standard input): refused if
+ * another user (not the invoking user, not root) owns it or every user may
+ * read or write it, unless allow_insecure (then a warning); a warning if
+ * its group may.  Anyone who can read the key can forge; anyone who can
+ * write it can choose it. */
+static bool permissions_ok(const char *origin, const char *file, const struct stat *st,
+                           bool allow_insecure)
+{
+    unsigned mode = (unsigned)st->st_mode & 07777;
+    char what[120] = "", fix[400];
+    if (st->st_uid != geteuid() && st->st_uid != 0) {
+        snprintf(what, sizeof what, "owned by another user (uid %lu)", (unsigned long)st->st_uid);
+        snprintf(fix, sizeof fix, "a key file must belong to you or root");
+    } else if (st->st_mode & (S_IROTH | S_IWOTH)) {
+        snprintf(what, sizeof what, "%s by every user (mode %04o)",
+                 (st->st_mode & S_IROTH) ? "readable" : "writable", mode);
+        snprintf(fix, sizeof fix, "run 'chmod 600 %s'", file);
+    }
+    if (what[0] && !allow_insecure) {
+        sum_error("%s: %s; refusing to use it: %s, or pass --allow-insecure-key-file", origin,
+                  what, fix);
+        return false;
+    }
+    if (what[0])
+        sum_error("%s: warning: %s; used because of --allow-insecure-key-file", origin, what);
+    else if (st->st_mode & (S_IRGRP | S_IWGRP))
+        sum_error("%s: warning: %s by its group (mode %04o); run 'chmod 600 %s'", origin,
+                  (st->st_mode & S_IRGRP) ? "readable" : "writable", mode, file);
     return true;
 }
 
-/* Reads and parses a key file for algorithm a into out. */
-static bool load_file(const sum_keysrc_t *src, const sum_algo_t *a, uint8_t *out)
+/* True if st is the object open on standard input. */
+static bool is_stdin(const struct stat *st)
 {
-    const char *file = src->origin;
+    struct stat in;
+    return fstat(STDIN_FILENO, &in) == 0 && in.st_dev == st->st_dev && in.st_ino == st->st_ino;
+}
+
+/* Reads key file name ("-" = standard input) whole into in.  Returns false
+ * after a message. */
+static bool load_file(const char *name, bool allow_insecure, key_input_t *in)
+{
+    bool use_stdin = strcmp(name, "-") == 0;
+    const char *shown = sum_quote(name);
     unsigned char buf[KEYFILE_MAX + 1];
-    char why[200];
     size_t n = 0;
     bool ok = false;
 
-    int fd = open(file, O_RDONLY | O_NOCTTY);
+    if (use_stdin)
+        snprintf(in->origin, sizeof in->origin, "key from standard input (--key-file -)");
+    else
+        snprintf(in->origin, sizeof in->origin, "key file '%s'", shown);
+    int fd = use_stdin ? STDIN_FILENO : sum_open(name, O_RDONLY);
     if (fd < 0) {
-        sum_error("key file '%s': %s", file, strerror(errno));
+        sum_error("%s: %s", in->origin, strerror(errno));
         return false;
     }
     struct stat st;
     if (fstat(fd, &st) != 0) {
-        sum_error("key file '%s': %s", file, strerror(errno));
+        sum_error("%s: %s", in->origin, strerror(errno));
         goto out;
     }
     if (S_ISDIR(st.st_mode)) {
-        sum_error("key file '%s': %s", file, strerror(EISDIR));
+        sum_error("%s: %s", in->origin, strerror(EISDIR));
         goto out;
     }
-    if (!permissions_ok(file, &st, src->allow_insecure))
+    if (!permissions_ok(in->origin, use_stdin ? "-" : shown, &st, allow_insecure))
         goto out;
+    /* --key-file /dev/stdin (or /proc/self/fd/0 ...) is standard input too. */
+    if (use_stdin || is_stdin(&st))
+        sum_stdin_is_key = true;
     for (;;) {
         ssize_t r = read(fd, buf + n, sizeof buf - n);
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0) {
-            sum_error("key file '%s': %s", file, strerror(errno));
+            sum_error("%s: %s", in->origin, strerror(errno));
             goto out;
         }
         if (r == 0)
             break;
         n += (size_t)r;
         if (n == sizeof buf) {
-            sum_error("key file '%s': too large to be a key (over %d bytes)", file,
-                      KEYFILE_MAX);
+            sum_error("%s: too large to be a key (over %d bytes)", in->origin, KEYFILE_MAX);
             goto out;
         }
     }
-    ok = parse_file_bytes(buf, n, a, out, why, sizeof why);
+    in->file = true;
+    in->len = n;
+    in->data = copy_bytes(buf, n);
+    ok = in->data != NULL;
     if (!ok)
-        sum_error("key file '%s': %s", file, why);
+        sum_error("%s: %s", in->origin, strerror(ENOMEM));
 out:
-    close(fd);
+    if (!use_stdin)
+        close(fd);
     siphash_wipe(buf, sizeof buf);
     return ok;
 }
 
-bool sum_keysrc_init(sum_keysrc_t *src, const char *arg_hex, const char *file,
-                     bool allow_insecure)
+/* The SIPHASH_KEY text, copied; the environment's copy is overwritten in
+ * place (what /proc/PID/environ shows), as --key's argument is.  NULL if
+ * unset, or after a message (out of memory) with *failed set. */
+static char *take_env_key(bool *failed)
 {
-    memset(src, 0, sizeof *src);
-    src->allow_insecure = allow_insecure;
-    if (arg_hex && file) {
-        sum_error("--key and --key-file: give the key one way only");
-        return false;
+    char *v = getenv("SIPHASH_KEY");
+    if (!v)
+        return NULL;
+    size_t n = strlen(v);
+    char *copy = (char *)copy_bytes(v, n);
+    memset(v, 'x', n);
+    if (!copy) {
+        sum_error("SIPHASH_KEY: %s", strerror(ENOMEM));
+        *failed = true;
     }
-    if (arg_hex) {
-        src->kind = SUM_KEYSRC_ARG;
-        src->origin = "--key";
-        src->text = arg_hex;
-    } else if (file) {
-        src->kind = SUM_KEYSRC_FILE;
-        src->origin = file;
-    } else if ((src->text = getenv("SIPHASH_KEY")) != NULL) {
-        src->kind = SUM_KEYSRC_ENV;
-        src->origin = "SIPHASH_KEY";
-    }
-    return true;
+    return copy;
 }
 
-const sum_key_t *sum_keysrc_get(sum_keysrc_t *src, const sum_algo_t *a)
+/* Fills in[] from the options; returns the count, or -1 after a message. */
+static int gather(const sum_keyopt_t *ko, key_input_t in[2])
 {
-    sum_key_t *k = &src->cache[a->half];
-    if (k->len)
-        return k;
-    if (src->kind == SUM_KEYSRC_NONE) {
-        sum_error("no key: pass --key-file FILE or set SIPHASH_KEY; make a key with "
-                  "'siphashsum --keygen --key-file FILE'");
-        return NULL;
+    if (ko->nhex && ko->nfile) {
+        sum_error("--key and --key-file: give the key one way only");
+        return -1;
     }
-    /* Keep the key out of core files. */
+    for (size_t i = 0; i < ko->nhex; i++) {
+        snprintf(in[i].origin, sizeof in[i].origin, "--key");
+        in[i].len = strlen(ko->hex[i]);
+        if (!(in[i].data = copy_bytes(ko->hex[i], in[i].len))) {
+            sum_error("--key: %s", strerror(ENOMEM));
+            return -1;
+        }
+    }
+    if (ko->nhex)
+        return (int)ko->nhex;
+    for (size_t i = 0; i < ko->nfile; i++)
+        if (!load_file(ko->file[i], ko->allow_insecure, &in[i]))
+            return -1;
+    if (ko->nfile)
+        return (int)ko->nfile;
+
+    bool failed = false;
+    char *env = take_env_key(&failed);
+    if (!env)
+        return failed ? -1 : 0;
+    /* One key, or two separated by a comma. */
+    char *comma = strchr(env, ',');
+    size_t envlen = strlen(env);
+    int n = comma ? 2 : 1;
+    if (comma) {
+        *comma = '\0';
+        if (strchr(comma + 1, ',')) {
+            sum_error("SIPHASH_KEY: more than two keys (at most one SipHash and one "
+                      "HalfSipHash key, separated by a comma)");
+            n = -1;
+        }
+    }
+    const char *piece = env;
+    for (int i = 0; i < n; i++) {
+        snprintf(in[i].origin, sizeof in[i].origin, "SIPHASH_KEY");
+        in[i].len = strlen(piece);
+        if (!(in[i].data = copy_bytes(piece, in[i].len))) {
+            sum_error("SIPHASH_KEY: %s", strerror(ENOMEM));
+            n = -1;
+        }
+        piece = comma + 1;
+    }
+    siphash_wipe(env, envlen);
+    free(env);
+    return n;
+}
+
+static const sum_algo_t *family_algo(int half)
+{
+    return sum_algo_find(half ? "halfsiphash-2-4" : "siphash-2-4");
+}
+
+bool sum_keysrc_init(sum_keysrc_t *src, const sum_keyopt_t *ko, const sum_algo_t *preferred)
+{
+    key_input_t in[2];
+    memset(src, 0, sizeof *src);
+    memset(in, 0, sizeof in);
+    snprintf(src->why[0], sizeof src->why[0], "no key: pass --key-file FILE or set "
+             "SIPHASH_KEY; make a key with 'siphashsum --keygen --key-file FILE'");
+    snprintf(src->why[1], sizeof src->why[1], "%s", src->why[0]);
+
+    /* Keep the keys out of core files. */
     struct rlimit nocore = {0, 0};
     (void)setrlimit(RLIMIT_CORE, &nocore);
 
-    uint8_t bytes[SUM_MAX_KEY];
-    bool ok;
-    if (src->kind == SUM_KEYSRC_FILE) {
-        ok = load_file(src, a, bytes);
-    } else {
-        char why[200];
-        ok = parse_text(src->text, a, bytes, why, sizeof why);
-        if (!ok)
-            sum_error("%s: %s", src->origin, why);
+    int n = gather(ko, in);
+    bool ok = n >= 0;
+    int fam[2] = {-1, -1};
+    char why[2][2][200]; /* per input, per family */
+    for (int i = 0; ok && i < n; i++) {
+        for (int half = 0; half < 2; half++) {
+            uint8_t bytes[SUM_MAX_KEY];
+            if (parse_input(&in[i], family_algo(half), bytes, why[i][half], sizeof why[i][half])) {
+                fam[i] = half;
+                memcpy(src->key[half].bytes, bytes, sizeof bytes);
+                src->key[half].len = sum_algo_keylen(family_algo(half));
+            }
+            siphash_wipe(bytes, sizeof bytes);
+        }
     }
-    if (ok) {
-        memcpy(k->bytes, bytes, sum_algo_keylen(a));
-        k->len = sum_algo_keylen(a);
+    int pref = preferred->half;
+    if (ok && n == 1) {
+        if (fam[0] < 0) {
+            sum_error("%s: %s", in[0].origin, why[0][pref]);
+            ok = false;
+        } else {
+            /* The other family: what its parse said, for hashing mode. */
+            snprintf(src->why[!fam[0]], sizeof src->why[0], "%s: %s", in[0].origin,
+                     why[0][!fam[0]]);
+        }
+    } else if (ok && n == 2) {
+        if (fam[0] >= 0 && fam[0] == fam[1]) {
+            sum_error("%s and %s: two %s keys; give at most one key per family (SipHash: 32 "
+                      "hex digits, HalfSipHash: 16)", in[0].origin, in[1].origin,
+                      fam[0] ? "HalfSipHash" : "SipHash");
+            ok = false;
+        } else {
+            for (int i = 0; i < 2 && ok; i++) {
+                if (fam[i] >= 0)
+                    continue;
+                /* It should be the family the other key is not. */
+                int want = fam[!i] >= 0 ? !fam[!i] : pref;
+                sum_error("%s: %s", in[i].origin, why[i][want]);
+                ok = false;
+            }
+        }
     }
-    siphash_wipe(bytes, sizeof bytes);
-    return ok ? k : NULL;
+    src->given = n > 0 ? (size_t)n : 0;
+    for (int i = 0; i < 2; i++)
+        input_free(&in[i]);
+    if (!ok)
+        sum_keysrc_wipe(src);
+    return ok;
+}
+
+const sum_key_t *sum_keysrc_get(const sum_keysrc_t *src, const sum_algo_t *a)
+{
+    const sum_key_t *k = &src->key[a->half];
+    return k->len ? k : NULL;
 }
 
 void sum_keysrc_wipe(sum_keysrc_t *src)
 {
-    siphash_wipe(src->cache, sizeof src->cache);
+    siphash_wipe(src->key, sizeof src->key);
 }
+
+/* ---- --keygen ----------------------------------------------------------- */
 
 /* Writes all of buf to fd. */
 static int write_all(int fd, const char *buf, size_t len)
@@ -307,44 +469,87 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-/* Creates file (mode 0600, never following an existing name) and writes
- * text to it.  With force, an existing file is replaced atomically by a new
- * one (so it never holds half a key, and never keeps an old, looser mode). */
-static int write_key_file(const char *file, const char *text, size_t len, bool force)
+/* POSIX: the directory part of file ("." if none), for syncing it. */
+static int sync_dir_of(const char *file)
 {
-    char *tmp = NULL;
-    int fd, err;
-
-    if (!force) {
-        fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, 0600);
-    } else {
-        size_t n = strlen(file);
-        tmp = malloc(n + 8);
-        if (!tmp)
-            return ENOMEM;
-        memcpy(tmp, file, n);
-        memcpy(tmp + n, ".XXXXXX", 8);
-        fd = mkstemp(tmp); /* mode 0600 */
+    const char *slash = strrchr(file, '/');
+    char *dir = slash ? (char *)copy_bytes(file, slash == file ? 1 : (size_t)(slash - file))
+                      : (char *)copy_bytes(".", 1);
+    if (!dir)
+        return ENOMEM;
+    int fd = sum_open(dir, O_RDONLY | O_DIRECTORY);
+    int err = 0;
+    if (fd >= 0) {
+        /* Some file systems cannot sync a directory: that is no error. */
+        if (fsync(fd) != 0 && errno != EINVAL && errno != EBADF)
+            err = errno;
+        close(fd);
     }
+    free(dir);
+    return err;
+}
+
+/* POSIX: puts the finished temporary file tmp in place as file.  Without
+ * force, link(2) fails if the name exists, whatever it is (a dangling
+ * symlink included): nothing is ever replaced.  With force, only a regular
+ * file is replaced (rename(2): atomic, the old key or the new one, never a
+ * mix); a symlink, FIFO, device or directory is refused, as replacing the
+ * node would leave whatever it points at, or whoever reads it, with the
+ * old key.  Returns 0, an errno value, or -1 (not a regular file, with
+ * *what set). */
+static int publish(const char *tmp, const char *file, bool force, const char **what)
+{
+    if (!force) {
+        if (link(tmp, file) != 0)
+            return errno;
+        unlink(tmp);
+        return 0;
+    }
+    struct stat st;
+    if (lstat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
+        *what = S_ISLNK(st.st_mode)   ? "a symbolic link"
+                : S_ISDIR(st.st_mode) ? "a directory"
+                : S_ISFIFO(st.st_mode) ? "a FIFO"
+                : (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) ? "a device"
+                                                                : "not a regular file";
+        return -1;
+    }
+    return rename(tmp, file) != 0 ? errno : 0;
+}
+
+/* POSIX: writes text to a new file next to file (mode 0600), syncs it and
+ * puts it in place with publish().  Killed or failing at any point, it
+ * leaves no file at the key's name (at worst a temporary FILE.XXXXXX when
+ * killed outright); with the file size limit exceeded (ulimit -f) the
+ * write fails instead of killing us, and the temporary file is removed. */
+static int write_key_file(const char *file, const char *text, size_t len, bool force,
+                          const char **what)
+{
+    size_t n = strlen(file);
+    char *tmp = malloc(n + 8);
+    if (!tmp)
+        return ENOMEM;
+    memcpy(tmp, file, n);
+    memcpy(tmp + n, ".XXXXXX", 8);
+    (void)signal(SIGXFSZ, SIG_IGN);
+    int fd = sum_fd_above_stdio(mkstemp(tmp)); /* mode 0600 */
     if (fd < 0) {
-        err = errno;
+        int err = errno;
         free(tmp);
         return err;
     }
-    err = write_all(fd, text, len);
+    int err = write_all(fd, text, len);
     if (!err && fsync(fd) != 0 && errno != EINVAL)
         err = errno;
     if (close(fd) != 0 && !err)
         err = errno;
-    if (tmp) {
-        if (!err && rename(tmp, file) != 0)
-            err = errno;
-        if (err)
-            unlink(tmp);
-        free(tmp);
-    } else if (err) {
-        unlink(file); /* do not leave a truncated key behind */
-    }
+    if (!err)
+        err = publish(tmp, file, force, what);
+    if (!err)
+        err = sync_dir_of(file);
+    else
+        unlink(tmp);
+    free(tmp);
     return err;
 }
 
@@ -368,13 +573,18 @@ int sum_keygen(const sum_algo_t *a, const char *file, bool force)
     text[2 * keylen] = '\n';
 
     if (file) {
-        int err = write_key_file(file, text, 2 * keylen + 1, force);
+        const char *what = NULL;
+        const char *shown = sum_quote(file);
+        int err = write_key_file(file, text, 2 * keylen + 1, force, &what);
         if (err == EEXIST) {
             sum_error("key file '%s': already exists; not overwriting a key "
-                      "(pass --force to replace it)", file);
+                      "(pass --force to replace it)", shown);
+            status = SUM_EXIT_FAIL;
+        } else if (err < 0) {
+            sum_error("key file '%s': %s; --force replaces only a regular file", shown, what);
             status = SUM_EXIT_FAIL;
         } else if (err) {
-            sum_error("key file '%s': %s", file, strerror(err));
+            sum_error("key file '%s': %s", shown, strerror(err));
             status = SUM_EXIT_FAIL;
         }
     } else {

@@ -14,19 +14,68 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sum.h"
 
+/* The cause of the first failed write to stdout, 0 if none yet.  stdio
+ * keeps only a flag (ferror), so the cause is caught where it happens:
+ * right after an output call, or in sum_error()'s flush. */
+static int stdout_errno;
+
+static void note_stdout_error(int err)
+{
+    if (!stdout_errno)
+        stdout_errno = err ? err : EIO;
+}
+
 void sum_error(const char *fmt, ...)
 {
     va_list ap;
-    fflush(stdout); /* keep stdout and stderr in order on a shared terminal */
+    int saved = errno;
+    /* Keep stdout and stderr in order on a shared terminal.  A write error
+     * here is stdout's: remember its cause for sum_stdout_failed(). */
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout))
+        note_stdout_error(errno);
+    errno = saved;
     fputs("siphashsum: ", stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     putc('\n', stderr);
+}
+
+const char *sum_quote(const char *name)
+{
+    static char *ring[4];
+    static unsigned next;
+    bool plain = true;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        plain &= *p != '\\' && *p >= 0x20 && *p != 0x7f;
+    if (plain)
+        return name;
+    size_t n = strlen(name);
+    char *q = realloc(ring[next % 4], 4 * n + 1);
+    if (!q)
+        return "(name not shown: out of memory)";
+    ring[next++ % 4] = q;
+    char *w = q;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        if (*p == '\\')
+            w += sprintf(w, "\\\\");
+        else if (*p == '\n')
+            w += sprintf(w, "\\n");
+        else if (*p == '\r')
+            w += sprintf(w, "\\r");
+        else if (*p < 0x20 || *p == 0x7f)
+            w += sprintf(w, "\\x%02x", *p);
+        else
+            *w++ = (char)*p;
+    }
+    *w = '\0';
+    return q;
 }
 
 void sum_write_hex(const uint8_t *p, size_t len, void *fp)
@@ -82,10 +131,10 @@ void sum_print_status(const sum_outopt_t *o, const char *name, const char *statu
 /* Whether a write error has been reported already. */
 static bool reported;
 
-static bool report(int err)
+static bool report(void)
 {
     if (!reported)
-        sum_error("write error: %s", strerror(err));
+        sum_error("write error: %s", strerror(stdout_errno));
     reported = true;
     return true;
 }
@@ -103,7 +152,8 @@ bool sum_stdout_failed(void)
         return true;
     if (!ferror(stdout))
         return false;
-    return report(err ? err : EIO);
+    note_stdout_error(err);
+    return report();
 }
 
 bool sum_stdout_close(void)
@@ -111,7 +161,9 @@ bool sum_stdout_close(void)
     if (sum_stdout_failed())
         return false;
     errno = 0;
-    if (fclose(stdout) != 0)
-        return !report(errno ? errno : EIO);
+    if (fclose(stdout) != 0) {
+        note_stdout_error(errno);
+        return !report();
+    }
     return true;
 }

@@ -3,7 +3,7 @@
 # run.sh SECTION — CLI tests for siphashsum, driving the real binary.
 #
 # Sections (one CTest test each): vectors output check keys keygen errors
-# stdout memory.  Environment (set by tests/cli/CMakeLists.txt):
+# stdout memory largefile docs.  Environment (set by tests/cli/CMakeLists.txt):
 #   SIPHASHSUM           the binary under test
 #   ONESHOT              helper: library one-shot hash of a whole file
 #   READFAIL_SHIM        LD_PRELOAD module failing read() mid-file ('' = none)
@@ -62,7 +62,7 @@ expect() {
         return
     fi
     if [ $# -ge 3 ]; then
-        printf "$3" >want_err
+        printf -- "$3" >want_err
         if ! cmp -s err want_err; then
             fail "$desc: stderr differs"
             diff want_err err | sed 's/^/    /' >&2
@@ -73,7 +73,7 @@ expect() {
 # expect_out DESC CONTENT: the last run's whole stdout (printf-escapes).
 expect_out() {
     checks=$((checks + 1))
-    printf "$2" >want_out
+    printf -- "$2" >want_out
     if ! cmp -s out want_out; then
         fail "$1: stdout differs"
         diff want_out out | sed 's/^/    /' >&2
@@ -137,6 +137,25 @@ t_vectors() {
         expect "vectors $v" 0 ""
         expect_out "vectors $v" "$want"
     done
+
+    # SipHash-1-2 (Redis, Valkey): the streaming API with c = 1, d = 2.
+    if [ -f "$VECTOR_DIR/siphash-1-2-64.txt" ]; then
+        want=
+        for ((i = 0; i < 64; i++)); do
+            want+="siphash-1-2-64:$(vector "$i" siphash-1-2-64)  ${names[$i]}\n"
+        done
+        run -a siphash-1-2 --key "$K" "${names[@]}"
+        expect "vectors siphash-1-2-64" 0 ""
+        expect_out "vectors siphash-1-2-64" "$want"
+        run -a SipHash-1-2 --key "$K" --tag m15
+        expect_out "siphash-1-2 --tag" "SipHash-1-2-64 (m15) = $(vector 15 siphash-1-2-64)\n"
+        sum -a siphash-1-2 --key "$K" m15 m07 >s12
+        run --key "$K" -c s12
+        expect "siphash-1-2 check" 0 ""
+        expect_out "siphash-1-2 check" "m15: OK\nm07: OK\n"
+    else
+        echo "SKIP: siphash-1-2 vectors (no $VECTOR_DIR/siphash-1-2-64.txt)"
+    fi
 
     # Default algorithm and length: SipHash-2-4, 64 bits; HalfSipHash 32.
     run --key "$K" m15
@@ -291,11 +310,32 @@ t_check() {
     sum --key "$K" -c <mixed >out 2>err; rc=$?
     expect "mixed variants via stdin" 0 ""
     expect_out "mixed variants via stdin" "m15: OK\nm3: OK\n"
-    # A HalfSipHash line needs an 8-byte key: the SipHash key is refused.
+    # A HalfSipHash line needs an 8-byte key.  With only the SipHash key,
+    # that line fails with the reason and the rest is still checked.
     sum --key "$HK" -a halfsiphash-2-4 m3 >>mixed
+    sum --key "$K" m15 >>mixed
     run --key "$K" -c mixed
-    expect "family needing another key" 2 "siphashsum: --key: wrong key length: 32 hex digits, HalfSipHash needs 16 (8 bytes)\n"
-    expect_out "family needing another key (lines before)" "m15: OK\nm3: OK\n"
+    expect "family without a key" 1 "siphashsum: m3: no HalfSipHash key; --key: wrong key length: 32 hex digits, HalfSipHash needs 16 (8 bytes)
+siphashsum: WARNING: 1 line has no key for its algorithm family\n"
+    expect_out "family without a key: the rest checked" "m15: OK\nm3: OK\nm3: FAILED no key\nm15: OK\n"
+    run --key "$K" -c --status mixed
+    expect "family without a key, --status" 1 "siphashsum: m3: no HalfSipHash key; --key: wrong key length: 32 hex digits, HalfSipHash needs 16 (8 bytes)\n"
+    # One key per family, each way a key can be given; told apart by length.
+    local two
+    for two in "--key $K --key $HK" "--key $HK --key $K"; do
+        # shellcheck disable=SC2086
+        run $two -c mixed
+        expect "two families ($two)" 0 ""
+        expect_out "two families ($two)" "m15: OK\nm3: OK\nm3: OK\nm15: OK\n"
+    done
+    echo "$K" >k16
+    printf "$(echo "$HK" | sed 's/../\\x&/g')" >k8raw
+    run --key-file k8raw --key-file k16 -c mixed
+    expect "two key files (raw HalfSipHash, hex SipHash)" 0 ""
+    expect_out "two key files" "m15: OK\nm3: OK\nm3: OK\nm15: OK\n"
+    SIPHASH_KEY="$K,$HK" run -c mixed
+    expect "SIPHASH_KEY with two keys" 0 ""
+    expect_out "SIPHASH_KEY with two keys" "m15: OK\nm3: OK\nm3: OK\nm15: OK\n"
 
     # -z round trip (NUL-ended lines, names raw).
     sum --key "$K" -z "${files[@]}" >zsums
@@ -410,6 +450,70 @@ siphashsum: WARNING: 9 lines are improperly formatted\n"
     expect "upper case and binary marker" 0 "siphashsum: WARNING: 1 line is improperly formatted\n"
     expect_out "upper case and binary marker" "m15: OK\n"
 
+    # A line longer than 64 KiB + 4 KiB is improperly formatted, and the
+    # lines after it are still checked.
+    { sum --key "$K" m15; head -c 100000 /dev/zero | tr '\0' a; echo; sum --key "$K" m3; } >longline
+    run --key "$K" -c -w longline
+    expect "overlong line" 0 "siphashsum: longline: 2: improperly formatted checksum line (too long)
+siphashsum: WARNING: 1 line is improperly formatted\n"
+    expect_out "overlong line: lines after it checked" "m15: OK\nm3: OK\n"
+    # ... even when a line is bigger than the memory the process may use:
+    # the reader never holds more than one bounded line (no false OK from
+    # an allocation failure taken for the end of the file).
+    if [ -n "$SIPHASHSUM_EMULATOR" ] || [ "$SIPHASH_SANITIZED" = 1 ]; then
+        echo "SKIP: 300 MB check line under ulimit -v (emulator or sanitizer: needs virtual memory)"
+    else
+        { sum --key "$K" m15; head -c 300000000 /dev/zero | tr '\0' a; echo; sum --key "$K" m3; } >hugeline
+        (ulimit -v 200000; exec "$SIPHASHSUM" --key "$K" -c --strict hugeline) >out 2>err
+        rc=$?
+        expect "300 MB line under ulimit -v 200000, --strict" 1 "siphashsum: WARNING: 1 line is improperly formatted\n"
+        expect_out "300 MB line under ulimit -v: lines after it checked" "m15: OK\nm3: OK\n"
+        rm -f hugeline
+    fi
+    # A check file that fails mid-way: what was checked is reported, then
+    # the error, exit 1 (the lines after it were never checked).
+    if [ -n "$READFAIL_SHIM" ] && [ -z "$SIPHASHSUM_EMULATOR" ]; then
+        local i
+        for ((i = 0; i < 3000; i++)); do cat good; done >failsums
+        READFAIL_NAME=failsums READFAIL_AFTER=65536 LD_PRELOAD=$READFAIL_SHIM \
+            ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+            "$SIPHASHSUM" --key "$K" -c failsums >out 2>err
+        rc=$?
+        local nlines=$((65536 / $(wc -c <good)))
+        expect "check file read error" 1 "siphashsum: failsums: read error after line $nlines: Input/output error; the lines after it were not checked\n"
+        same "check file read error: lines before it" "$(grep -c '^m15: OK$' out)" "$nlines"
+    else
+        echo "SKIP: check file read error (no LD_PRELOAD shim in this build)"
+    fi
+
+    # With standard input closed, the check file must not become standard
+    # input: a line naming '-' fails as it does in hashing mode.
+    printf 'siphash-2-4-64:%s  -\n' "$(vector 0 siphash-2-4-64)" >dashsum
+    sum --key "$K" -c dashsum <&- >out 2>err
+    rc=$?
+    expect "closed stdin, line naming -" 1 "siphashsum: -: Bad file descriptor
+siphashsum: WARNING: 1 listed file could not be read\n"
+    expect_out "closed stdin, line naming -" "-: FAILED open or read\n"
+    sum --key "$K" -c dashsum </dev/null >out 2>err
+    rc=$?
+    expect "open stdin, line naming -" 0 ""
+
+    # The key is judged before any check file is read: a bad or insecure key
+    # is exit 2 even when the check file has no valid line.
+    run --key 0011 -c nothing
+    expect "bad key, check file without valid lines" 2 "siphashsum: --key: wrong key length: 4 hex digits, SipHash needs 32 (16 bytes)\n"
+    echo "$K" >kworld
+    chmod 644 kworld
+    run --key-file kworld -c nothing
+    expect "insecure key, check file without valid lines" 2 "siphashsum: key file 'kworld': readable by every user (mode 0644); refusing to use it: run 'chmod 600 kworld', or pass --allow-insecure-key-file\n"
+
+    # File names in diagnostics are escaped: one message, one line.
+    printf 'siphash-2-4-64:%s  %s\n' "$h" 'new\nmissing' >nlsum
+    sed -i 's/^/\\/' nlsum
+    run --key "$K" -c nlsum
+    expect "escaped name in a check diagnostic" 1 "siphashsum: new\\\\nmissing: No such file or directory
+siphashsum: WARNING: 1 listed file could not be read\n"
+
     # -a / -l with -c: other variants are malformed; plain lines accepted.
     { sum --key "$K" m15; sum --key "$K" -a siphash-1-3 m15; } >two
     run --key "$K" -c -a siphash-1-3 two
@@ -521,9 +625,96 @@ t_keys() {
         echo "SKIP: unreadable key file (running as root without setpriv)"
     fi
 
-    # A key given as a pipe (--key-file <(...)) works: its mode says nothing.
+    # A key given as a pipe (--key-file <(...)) works: the pipe is ours,
+    # mode 0600.
     run --key-file <(echo "$K") m15
     expect "key file from a pipe" 0 ""
+
+    # Owner and mode are judged for whatever the path is, not only regular
+    # files: a FIFO every user may write is refused.
+    mkfifo -m 622 kfifo
+    { echo "$K" >kfifo; } 2>/dev/null &
+    run --key-file kfifo m15
+    expect "world-writable FIFO as key file" 2 "siphashsum: key file 'kfifo': writable by every user (mode 0622); refusing to use it: run 'chmod 600 kfifo', or pass --allow-insecure-key-file\n"
+    : <>kfifo # release the writer if the tool never opened the FIFO
+    wait
+    # A private key file owned by another user (not root) is refused too.
+    if [ "$(id -u)" = 0 ]; then
+        echo "$K" >kother
+        chmod 600 kother
+        chown 65534 kother
+        run --key-file kother m15
+        expect "key file owned by another user" 2 "siphashsum: key file 'kother': owned by another user (uid 65534); refusing to use it: a key file must belong to you or root, or pass --allow-insecure-key-file\n"
+        run --key-file kother --allow-insecure-key-file m15
+        expect "key file owned by another user, allowed" 0 "siphashsum: key file 'kother': warning: owned by another user (uid 65534); used because of --allow-insecure-key-file\n"
+    else
+        echo "SKIP: key file owned by another user (needs root to chown)"
+    fi
+
+    # The key from standard input: --key-file -, and /dev/stdin is the same
+    # thing.  Standard input is then not also something to hash.
+    echo "$K" | sum --key-file - m15 >out 2>err
+    rc=$?
+    expect "--key-file -" 0 ""
+    expect_out "--key-file -" "siphash-2-4-64:$(vector 15 siphash-2-4-64)  m15\n"
+    echo "$K" | sum --key-file - m15 - >out 2>err
+    rc=$?
+    expect "--key-file - with - to hash" 2 "siphashsum: standard input holds the key (--key-file -): name the files to read instead of '-'
+Try 'siphashsum --help' for more information.\n"
+    expect_out "--key-file - with - to hash: nothing hashed" ""
+    echo "$K" | sum --key-file - >out 2>err
+    rc=$?
+    expect "--key-file - and no file" 2 "siphashsum: standard input holds the key (--key-file -): name the files to read instead of '-'
+Try 'siphashsum --help' for more information.\n"
+    echo "$K" | sum --key-file /dev/stdin m15 - >out 2>err
+    rc=$?
+    expect "--key-file /dev/stdin with - to hash" 2 "siphashsum: standard input holds the key (--key-file -): name the files to read instead of '-'
+Try 'siphashsum --help' for more information.\n"
+    printf 'siphash-2-4-64:%s  -\nsiphash-2-4-64:%s  m15\n' "$(vector 0 siphash-2-4-64)" "$(vector 15 siphash-2-4-64)" >dashsums
+    echo "$K" | sum --key-file - -c dashsums >out 2>err
+    rc=$?
+    expect "--key-file -, check line naming -" 1 "siphashsum: -: standard input held the key (--key-file -), it cannot be hashed too
+siphashsum: WARNING: 1 listed file could not be read\n"
+    expect_out "--key-file -, check line naming -" "-: FAILED open or read\nm15: OK\n"
+    : | sum --key-file - m15 >out 2>err
+    rc=$?
+    expect "--key-file - from empty stdin" 2 "siphashsum: key from standard input (--key-file -): empty key file $rest\n"
+
+    # Two keys of one family, or a second key that fits neither family.
+    run --key "$K" --key "$K" m15
+    expect "two SipHash keys" 2 "siphashsum: --key and --key: two SipHash keys; give at most one key per family (SipHash: 32 hex digits, HalfSipHash: 16)\n"
+    run --key "$K" --key 0011223344 m15
+    expect "second key fits no family" 2 "siphashsum: --key: wrong key length: 10 hex digits, HalfSipHash needs 16 (8 bytes)\n"
+    run --key "$K" --key "$HK" --key "$K" m15
+    expect "three keys" 2 "siphashsum: --key: given more than twice (one key per family)
+Try 'siphashsum --help' for more information.\n"
+    SIPHASH_KEY="$K,$HK,$K" run m15
+    expect "SIPHASH_KEY with three keys" 2 "siphashsum: SIPHASH_KEY: more than two keys (at most one SipHash and one HalfSipHash key, separated by a comma)\n"
+    run --key "$HK" --key "$K" -a halfsiphash-2-4 m15
+    expect "two keys, hashing picks the family's" 0 ""
+    expect_out "two keys, hashing picks the family's" "halfsiphash-2-4-32:$(vector 15 halfsiphash-2-4-32)  m15\n"
+
+    # SIPHASH_KEY is overwritten in the environment once read, as --key is
+    # in the argument list: poll /proc/PID/environ while the tool waits on
+    # a FIFO, for at most 5 s.
+    if [ -z "$SIPHASHSUM_EMULATOR" ]; then
+        mkfifo henv
+        SIPHASH_KEY=$K "$SIPHASHSUM" henv >out 2>err &
+        local epid=$! environ= j
+        for ((j = 0; j < 100; j++)); do
+            environ=$(tr '\0' '\n' <"/proc/$epid/environ" 2>/dev/null | grep '^SIPHASH_KEY=')
+            case $environ in SIPHASH_KEY=x*) break ;; esac
+            sleep 0.05
+        done
+        : >henv
+        wait "$epid"
+        checks=$((checks + 1))
+        case $environ in
+        *"$K"*) fail "SIPHASH_KEY still readable in /proc/PID/environ after 5 s" ;;
+        SIPHASH_KEY=x*) ;;
+        *) fail "SIPHASH_KEY scrub: never saw the tool's environment ($environ)" ;;
+        esac
+    fi
 
     # --key's argument is scrubbed from the process's argv.  The tool blocks
     # opening a FIFO; poll its /proc cmdline (after exec: it names 'hold')
@@ -590,6 +781,43 @@ t_keygen() {
     expect "--keygen onto a symlink" 1 "siphashsum: key file 'link.key': already exists; not overwriting a key (pass --force to replace it)\n"
     checks=$((checks + 1))
     [ ! -e target ] || fail "--keygen followed a symlink"
+
+    # --force replaces only a regular file: a symlink (its target would keep
+    # the old key) or a FIFO (its reader would get nothing) is refused.
+    echo "$first" >target
+    run --keygen --force --key-file link.key
+    expect "--keygen --force onto a symlink" 1 "siphashsum: key file 'link.key': a symbolic link; --force replaces only a regular file\n"
+    checks=$((checks + 1))
+    [ -L link.key ] || fail "--keygen --force replaced the symlink"
+    same "--keygen --force onto a symlink: target untouched" "$(cat target)" "$first"
+    mkfifo fifo.key
+    run --keygen --force --key-file fifo.key
+    expect "--keygen --force onto a FIFO" 1 "siphashsum: key file 'fifo.key': a FIFO; --force replaces only a regular file\n"
+    checks=$((checks + 1))
+    [ -p fifo.key ] || fail "--keygen --force replaced the FIFO"
+    checks=$((checks + 1))
+    [ -z "$(ls ./*.key.* 2>/dev/null)" ] || fail "--keygen left a temporary file: $(ls ./*.key.*)"
+
+    # Killed while writing (file size limit): no key file at the name, no
+    # temporary left, and the next --keygen works.
+    local before
+    before=$(cat new.key)
+    # (stderr through a pipe: the size limit would stop a message to a file)
+    (ulimit -f 0; exec $SIPHASHSUM_EMULATOR "$SIPHASHSUM" --keygen --key-file part.key) 2>&1 >/dev/null | cat >err
+    rc=${PIPESTATUS[0]}
+    expect "--keygen under ulimit -f 0" 1 "siphashsum: key file 'part.key': File too large\n"
+    checks=$((checks + 1))
+    [ ! -e part.key ] || fail "--keygen under ulimit -f 0 left part.key ($(wc -c <part.key) bytes)"
+    checks=$((checks + 1))
+    [ -z "$(ls part.key.* 2>/dev/null)" ] || fail "--keygen under ulimit -f 0 left a temporary file"
+    (ulimit -f 0; exec $SIPHASHSUM_EMULATOR "$SIPHASHSUM" --keygen --force --key-file new.key) 2>&1 >/dev/null | cat >err
+    rc=${PIPESTATUS[0]}
+    expect "--keygen --force under ulimit -f 0" 1 "siphashsum: key file 'new.key': File too large\n"
+    same "--keygen --force under ulimit -f 0: old key intact" "$(cat new.key)" "$before"
+    run --keygen --key-file part.key
+    expect "--keygen after an interrupted one" 0 ""
+    checks=$((checks + 1))
+    grep -Eqx '[0-9a-f]{32}' part.key || fail "--keygen after an interrupted one: $(cat part.key)"
 
     run --keygen -a halfsiphash-2-4 --key-file half.key
     expect "--keygen halfsiphash" 0 ""
@@ -669,7 +897,7 @@ siphashsum: WARNING: 1 listed file could not be read\n"
     fi
 
     run --key "$K" -a md5 m15
-    expect "unknown algorithm" 2 "siphashsum: --algorithm 'md5': unknown algorithm (choose siphash-2-4, siphash-1-3, halfsiphash-2-4 or halfsiphash-1-3)
+    expect "unknown algorithm" 2 "siphashsum: --algorithm 'md5': unknown algorithm (choose siphash-2-4, siphash-1-3, siphash-1-2, halfsiphash-2-4 or halfsiphash-1-3)
 Try 'siphashsum --help' for more information.\n"
     run --key "$K" -l 32 m15
     expect "-l 32 for SipHash" 2 "siphashsum: --length '32': SipHash-2-4 offers 64 or 128 bits
@@ -703,6 +931,44 @@ Try 'siphashsum --help' for more information.\n"
 Try 'siphashsum --help' for more information.\n"
     run --key
     expect "--key without argument" 2 "siphashsum: option '--key' requires an argument
+Try 'siphashsum --help' for more information.\n"
+
+    # A long option that takes no argument, given one.
+    local o
+    for o in --tag=1 --quiet=yes --help=1 --zero=1 --check=x --binary=1 --ta=1; do
+        run --key "$K" "$o" m15
+        local name=${o%%=*}
+        [ "$name" = --ta ] && name=--tag
+        expect "$o" 2 "siphashsum: option '$name' doesn't allow an argument
+Try 'siphashsum --help' for more information.\n"
+    done
+
+    # -l: a length no algorithm offers, with -c and no -a; leading zeros.
+    run --key "$K" -c -l 16 m15
+    expect "-c -l 16" 2 "siphashsum: --length '16': no algorithm offers it (SipHash: 64 or 128 bits, HalfSipHash: 32 or 64)
+Try 'siphashsum --help' for more information.\n"
+    run --key "$K" -l 0064 m15
+    expect "-l 0064" 2 "siphashsum: --length '0064': SipHash-2-4 offers 64 or 128 bits
+Try 'siphashsum --help' for more information.\n"
+
+    # -b/--binary and -t/--text: accepted, no effect (as sha256sum on POSIX).
+    for o in -b -t --binary --text; do
+        run --key "$K" "$o" m15
+        expect "$o" 0 ""
+        expect_out "$o" "siphash-2-4-64:$h15  m15\n"
+    done
+    run --key "$K" -c -b m15
+    expect "-c -b" 2 "siphashsum: the --binary and --text options are meaningless when verifying checksums
+Try 'siphashsum --help' for more information.\n"
+
+    # File names in diagnostics are escaped: one message, one line.
+    run --key "$K" "$(printf 'new\nmissing')" 'back\missing'
+    expect "escaped names in diagnostics" 1 "siphashsum: new\\\\nmissing: No such file or directory
+siphashsum: back\\\\\\\\missing: No such file or directory\n"
+
+    # SipHash-1-2: 64 bits only.
+    run --key "$K" -a siphash-1-2 -l 128 m15
+    expect "siphash-1-2 -l 128" 2 "siphashsum: --length '128': SipHash-1-2 offers only 64 bits
 Try 'siphashsum --help' for more information.\n"
 }
 
@@ -739,6 +1005,12 @@ t_stdout() {
         # is never reached.
         sum --key "$K" "${many[@]:0:2000}" missing >/dev/full 2>err; rc=$?
         expect "stops at the first write error" 1 "siphashsum: write error: No space left on device\n"
+        # The write error happens in the flush before a diagnostic: that
+        # error is the one reported, and nothing after it is attempted.
+        mkdir -p adir
+        sum --key "$K" m15 missing adir >/dev/full 2>err; rc=$?
+        expect "write error met while reporting another error" 1 "siphashsum: missing: No such file or directory
+siphashsum: write error: No space left on device\n"
         sum --key "$K" -c one >/dev/full 2>err; rc=$?
         expect "check output on a full disk" 1 "siphashsum: write error: No space left on device\n"
         sum --keygen >/dev/full 2>err; rc=$?
@@ -795,6 +1067,46 @@ t_memory() {
 }
 
 # ---------------------------------------------------------------------------
+# largefile: a sparse file over 4 GiB, with data past 2 GiB and past 4 GiB,
+# hashes to the answer of the 64-bit build (recorded below; checked on every
+# 64-bit configuration, and it is what -m32 must reproduce: a 32-bit build
+# without large-file support cannot even open the file)
+# ---------------------------------------------------------------------------
+t_largefile() {
+    # siphash-1-3 of 4 GiB + 4097 bytes, key 00..0f: zeros, 'x' at 2 GiB + 1,
+    # 'end' at 4 GiB + 4094.  Also computed by a one-shot siphash13_64() over
+    # the file mmap'ed whole on x86-64 (not the streaming path).
+    local want=9798a11c6fd54f29 size=$((4 * 1024 * 1024 * 1024 + 4097))
+    if [ -n "$SIPHASHSUM_EMULATOR" ]; then
+        echo "SKIP: hashing 4 GiB under an emulator takes too long"
+        return 77
+    fi
+    if ! truncate -s "$size" big 2>err; then
+        echo "SKIP: this file system cannot hold a sparse file over 4 GiB: $(cat err)"
+        return 77
+    fi
+    if [ "$(stat -c %b big)" -gt 2048 ]; then
+        rm -f big
+        echo "SKIP: this file system does not keep files sparse (4 GiB would be written)"
+        return 77
+    fi
+    printf x | dd of=big bs=1 seek=$((2 * 1024 * 1024 * 1024 + 1)) conv=notrunc status=none
+    printf end | dd of=big bs=1 seek=$((4 * 1024 * 1024 * 1024 + 4094)) conv=notrunc status=none
+    same "sparse file size" "$(stat -c %s big)" "$size"
+    local start=$SECONDS
+    run -a siphash-1-3 --key "$K" big
+    expect "file over 4 GiB" 0 ""
+    expect_out "file over 4 GiB" "siphash-1-3-64:$want  big\n"
+    echo "hashed $size bytes in $((SECONDS - start)) s: $(cat out)"
+    # -c over it too (the check path opens files the same way).
+    echo "siphash-1-3-64:$want  big" >bigsum
+    run --key "$K" -c bigsum
+    expect "check of a file over 4 GiB" 0 ""
+    expect_out "check of a file over 4 GiB" "big: OK\n"
+    rm -f big
+}
+
+# ---------------------------------------------------------------------------
 # docs: the man pages cover what they must and render without warnings
 # ---------------------------------------------------------------------------
 t_docs() {
@@ -833,7 +1145,7 @@ t_docs() {
 }
 
 case $section in
-vectors | output | check | keys | keygen | errors | stdout | memory | docs) ;;
+vectors | output | check | keys | keygen | errors | stdout | memory | largefile | docs) ;;
 *) echo "run.sh: unknown section '$section'" >&2; exit 2 ;;
 esac
 "t_$section"

@@ -5,7 +5,7 @@
  * parse_line() is static in tools/sum_check.c, so this file includes that
  * source whole and calls it the way sum_check_file() does (comment lines
  * skipped, terminator and a trailing CR removed, the buffer one byte longer
- * than the line as getdelim() leaves it).  The parser is called directly
+ * than the line, as the reader leaves it).  The parser is called directly
  * because the whole of sum_check_file() would go on to open and hash the
  * files the lines name (/dev/zero, stdin ...), which is the tool's job, not
  * the parser's.  Checked for every accepted line, besides "no crash, no
@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while (p < end) {
         const char *nl = memchr(p, term, (size_t)(end - p));
         size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p); /* with terminator */
-        /* As getdelim() leaves it: the bytes read, then a NUL. */
+        /* As the line reader leaves it: the bytes read, then a NUL. */
         char *line = malloc(n + 1);
         if (!line)
             abort();
