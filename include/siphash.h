@@ -153,6 +153,19 @@ SIPHASH_API uint64_t siphash13_64(const void *data, size_t len, const siphash_ke
 SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t *key,
                                uint8_t out[16]);
 
+/* SipHash-1-2, 64-bit output: what Redis and Valkey use for their hash
+ * tables (siphash() in their src/siphash.c returns this value for the same
+ * 16 key bytes).  One compression and two finalization rounds: cheaper
+ * still than 1-3, with no PRF claim at all; it serves a hash table whose
+ * key stays secret.  Use siphash24_64() for MACs, cookies and anything an
+ * attacker may see the output of. */
+SIPHASH_API uint64_t siphash12_64(const void *data, size_t len, const siphash_key_t *key);
+/* SipHash-1-2 over the ASCII-lowercased bytes (Redis's siphash_nocase(),
+ * for keys compared case-insensitively): 'A'..'Z' count as 'a'..'z', every
+ * other byte (0x80..0xff included, no locale) as itself.  The folding is
+ * word arithmetic, without branches on the data. */
+SIPHASH_API uint64_t siphash12_nocase_64(const void *data, size_t len, const siphash_key_t *key);
+
 /* HalfSipHash-2-4 / -1-3 on 32-bit words with an 8-byte key, output 32 or
  * 64 bits.  For hash tables on 32-bit machines; its 64-bit key gives only
  * 32-bit-level security margins — never use it as a MAC. */
@@ -313,10 +326,16 @@ SIPHASH_API void siphash_ctx_init(siphash_ctx_t *ctx, const siphash_key_t *key,
                                   unsigned c_rounds, unsigned d_rounds, size_t outlen);
 /* Absorbs len more bytes (data may be NULL when len is 0). */
 SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t len);
-/* Writes outlen bytes (reference order) to out, then wipes ctx. */
+/* Writes outlen bytes (reference order) to out, then wipes ctx.
+ * A context is dead after final: update or final on it (or on a
+ * zero-filled context never passed to init) aborts the process with a
+ * message on stderr, as bad init parameters do, instead of returning a
+ * value that would be the same for every key (a forgeable MAC).  Call init
+ * again to reuse it. */
 SIPHASH_API void siphash_ctx_final(siphash_ctx_t *ctx, uint8_t *out);
 
-/* HalfSipHash-c-d likewise; outlen 4 or 8. */
+/* HalfSipHash-c-d likewise; outlen 4 or 8; update or final after final
+ * aborts likewise. */
 SIPHASH_API void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key,
                                       unsigned c_rounds, unsigned d_rounds, size_t outlen);
 SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data, size_t len);
@@ -337,9 +356,20 @@ SIPHASH_API void siphash_batch(const void *base, size_t stride, size_t len, size
 /* The same with SipHash-1-3 (out[i] = siphash13_64(...)). */
 SIPHASH_API void siphash13_batch(const void *base, size_t stride, size_t len, size_t n,
                                  const siphash_key_t *key, uint64_t *out);
-/* out[i] = siphash24_64(msgs[i], lens[i], key): messages of any lengths. */
+/* The same with SipHash-1-2 (out[i] = siphash12_64(...)). */
+SIPHASH_API void siphash12_batch(const void *base, size_t stride, size_t len, size_t n,
+                                 const siphash_key_t *key, uint64_t *out);
+/* out[i] = siphash24_64(msgs[i], lens[i], key): messages of any lengths.
+ * Each message is read only inside msgs[i][0 .. lens[i]-1]. */
 SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out);
+/* The same with SipHash-1-2 (out[i] = siphash12_64(msgs[i], lens[i], key)),
+ * and over the ASCII-lowercased bytes (out[i] = siphash12_nocase_64(...)):
+ * a hash table's batched lookups, as Redis's dict does them. */
+SIPHASH_API void siphash12_batchv(const void *const *msgs, const size_t *lens, size_t n,
+                                  const siphash_key_t *key, uint64_t *out);
+SIPHASH_API void siphash12_nocase_batchv(const void *const *msgs, const size_t *lens, size_t n,
+                                         const siphash_key_t *key, uint64_t *out);
 /* out[i] = siphash_1u64(in[i], key): the commonest hash-table key. */
 SIPHASH_API void siphash_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
                                    uint64_t *out);
