@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # plot.sh CSV OUT.svg — cycles per hash against input size (log-x, log-y),
-# throughput and latency side by side, from `siphash-bench --csv` output.
+# throughput, latency and latency through memory side by side, from
+# `siphash-bench --csv` output.
 # Needs gnuplot (Debian: gnuplot-nox).
 #
 #   build/bench/siphash-bench --csv > docs/bench.csv
@@ -25,7 +26,7 @@ unit="estimated core cycles per hash"
 if ! awk -F, '$1 == "main" && $6 != "" { found = 1 } END { exit !found }' "$csv"; then
     unit="TSC ticks per hash"
 fi
-for mode in throughput latency; do
+for mode in throughput latency memory; do
     plots=""
     i=0
     for row in "${rows[@]}"; do
@@ -46,7 +47,7 @@ done
 cpu=$(awk -F, '$1 == "info" && $2 == "cpu" { print $3; exit }' "$csv" || true)
 
 gnuplot <<GP
-set terminal svg size 1200,520 font "sans,11" background "white" noenhanced
+set terminal svg size 1650,520 font "sans,11" background "white" noenhanced
 set output "$out"
 set datafile separator " "
 set logscale x 2
@@ -69,12 +70,14 @@ set style line 8 lc rgb "#8c564b" lw 1.5 pt 6 ps 0.5
 set style line 9 lc rgb "#7f7f7f" lw 1.5 pt 6 ps 0.5
 set style line 10 lc rgb "#bcbd22" lw 1.5 pt 8 ps 0.5
 set style line 11 lc rgb "#e377c2" lw 1.5 pt 8 ps 0.5
-set multiplot layout 1,2 title "siphash-bench: cost per hash (median of alternating runs)${cpu:+ — $cpu}"
+set multiplot layout 1,3 title "siphash-bench: cost per hash (median of alternating runs)${cpu:+ — $cpu}"
 set title "throughput (independent inputs)"
 plot $(cat "$tmp/throughput.plots")
 set title "latency (each input depends on the previous hash)"
 set key off
 plot $(cat "$tmp/latency.plots")
+set title "memory (the hash is stored into the next message)"
+plot $(cat "$tmp/memory.plots")
 unset multiplot
 GP
 echo "plot.sh: wrote $out"

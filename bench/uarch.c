@@ -22,7 +22,8 @@
  *   Intel Ice Lake     as Skylake-X, plus in-lane shuffles on p1 below 512.
  *   Intel Golden Cove / Sapphire Rapids and later   as Ice Lake; 5 scalar
  *               ALUs.
- *   generic     Skylake-X's figures: the most constrained of the above.
+ *   generic     Skylake-X's figures: the most constrained of the above
+ *               (x86 CPUs not listed); other architectures: no model.
  */
 #include "uarch.h"
 
@@ -33,16 +34,21 @@
 #include <cpuid.h>
 #endif
 
-/*                              name               known  alu         shift      shuf       int rot */
-static const struct uarch zen3 = {"AMD Zen 3", 1, {4, 4, 0}, {2, 2, 0}, {2, 2, 0}, 4, 2};
-static const struct uarch zen4 = {"AMD Zen 4", 1, {4, 4, 2}, {2, 2, 1}, {2, 2, 1}, 4, 2};
-static const struct uarch zen5 = {"AMD Zen 5", 1, {4, 4, 4}, {2, 2, 2}, {2, 2, 2}, 6, 2};
-static const struct uarch skx = {"Intel Skylake-X", 1, {3, 3, 2}, {2, 2, 1}, {1, 1, 1}, 4, 2};
-static const struct uarch icl = {"Intel Ice Lake", 1, {3, 3, 2}, {2, 2, 1}, {2, 2, 1}, 4, 2};
-static const struct uarch glc = {"Intel Golden Cove / Sapphire Rapids", 1, {3, 3, 2}, {2, 2, 1},
-                                 {2, 2, 1}, 5, 2};
-static const struct uarch generic = {"generic (no model for this CPU: Skylake-X figures)", 0,
-                                     {3, 3, 2}, {2, 2, 1}, {1, 1, 1}, 4, 2};
+enum { ZEN3, ZEN4, ZEN5, SKX, ICL, GLC, GENERIC, NONE };
+static const struct uarch models[] = {
+    /*            name                                  known  alu        shift      shuf     int rot */
+    [ZEN3] = {"AMD Zen 3", 1, {4, 4, 0}, {2, 2, 0}, {2, 2, 0}, 4, 2},
+    [ZEN4] = {"AMD Zen 4", 1, {4, 4, 2}, {2, 2, 1}, {2, 2, 1}, 4, 2},
+    [ZEN5] = {"AMD Zen 5", 1, {4, 4, 4}, {2, 2, 2}, {2, 2, 2}, 6, 2},
+    [SKX] = {"Intel Skylake-X", 1, {3, 3, 2}, {2, 2, 1}, {1, 1, 1}, 4, 2},
+    [ICL] = {"Intel Ice Lake", 1, {3, 3, 2}, {2, 2, 1}, {2, 2, 1}, 4, 2},
+    [GLC] = {"Intel Golden Cove / Sapphire Rapids", 1, {3, 3, 2}, {2, 2, 1}, {2, 2, 1}, 5, 2},
+    [GENERIC] = {"generic (no model for this CPU: Skylake-X figures)", 0, {3, 3, 2}, {2, 2, 1},
+                 {1, 1, 1}, 4, 2},
+    /* not x86: no figures (no bound is printed) */
+    [NONE] = {"none (no port model for this architecture)", 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0},
+              0, 0},
+};
 
 const struct uarch *uarch_detect(void)
 {
@@ -50,7 +56,7 @@ const struct uarch *uarch_detect(void)
     unsigned a, b, c, d;
     char vendor[13] = {0};
     if (__get_cpuid_max(0, NULL) < 1)
-        return &generic;
+        return &models[GENERIC];
     __cpuid(0, a, b, c, d);
     memcpy(vendor, &b, 4);
     memcpy(vendor + 4, &d, 4);
@@ -63,31 +69,33 @@ const struct uarch *uarch_detect(void)
         mod |= ((a >> 16) & 0xf) << 4;
     if (strcmp(vendor, "AuthenticAMD") == 0) {
         if (fam == 0x1a)
-            return &zen5;
+            return &models[ZEN5];
         if (fam == 0x19) {
             /* Zen 4: Genoa 0x10-0x1f, Raphael 0x60-0x6f, Phoenix 0x70-0x7f,
              * Bergamo 0xa0-0xaf; the other family-25 models are Zen 3. */
             if ((mod >= 0x10 && mod <= 0x1f) || (mod >= 0x60 && mod <= 0x7f) ||
                 (mod >= 0xa0 && mod <= 0xaf))
-                return &zen4;
-            return &zen3;
+                return &models[ZEN4];
+            return &models[ZEN3];
         }
     } else if (strcmp(vendor, "GenuineIntel") == 0 && fam == 6) {
         switch (mod) {
         case 0x55: /* Skylake-X, Cascade Lake, Cooper Lake */
-            return &skx;
+            return &models[SKX];
         case 0x6a: case 0x6c: case 0x7d: case 0x7e: /* Ice Lake server, client */
         case 0x8c: case 0x8d: case 0xa7:            /* Tiger Lake, Rocket Lake */
-            return &icl;
+            return &models[ICL];
         case 0x8f: case 0xcf: case 0xad: case 0xae: /* Sapphire, Emerald, Granite Rapids */
         case 0x97: case 0x9a: case 0xb7: case 0xba: case 0xbf: /* Alder, Raptor Lake P-cores */
-            return &glc;
+            return &models[GLC];
         default:
             break;
         }
     }
+    return &models[GENERIC];
+#else
+    return &models[NONE];
 #endif
-    return &generic;
 }
 
 double uarch_cycles_per_lane_round(const struct uarch *u, const char *impl)

@@ -25,7 +25,7 @@
 #define SIPHASH_BENCH_UARCH_H
 
 struct uarch {
-    const char *name;   /* "AMD Zen 3", ..., or "generic (no model for this CPU)" */
+    const char *name;   /* "AMD Zen 3", ..., or "generic (no model for this CPU), or "none"" */
     int known;          /* 0: the generic fallback */
     /* operations per cycle at vector width 128, 256, 512 bits (0: none) */
     double alu[3];      /* add, xor, or: every vector ALU port */
