@@ -93,6 +93,9 @@ static void one_shot(void)
         (void)pub64(halfsiphash24_64(msg, len, &hkey));
         (void)pub32(halfsiphash13_32(msg, len, &hkey));
         (void)pub64(halfsiphash13_64(msg, len, &hkey));
+        /* Redis's SipHash-1-2, and its ASCII case folding. */
+        (void)pub64(siphash12_64(msg, len, &key));
+        (void)pub64(siphash12_nocase_64(msg, len, &key));
     }
 }
 
@@ -147,10 +150,10 @@ static void fixed_size(void)
  * both output sizes, SipHash and HalfSipHash, several round counts. */
 static void streaming(void)
 {
-    static const unsigned cd[][2] = {{2, 4}, {1, 3}, {4, 8}};
+    static const unsigned cd[][2] = {{2, 4}, {1, 3}, {4, 8}, {1, 2}};
     for (size_t len = 0; len <= 40; len++)
         for (size_t cut = 0; cut <= len; cut++)
-            for (size_t v = 0; v < 3; v++) {
+            for (size_t v = 0; v < 4; v++) {
                 for (size_t outlen = 8; outlen <= 16; outlen += 8) {
                     siphash_ctx_t ctx;
                     uint8_t out[16];
@@ -162,6 +165,9 @@ static void streaming(void)
                     if (v == 0 && outlen == 8)
                         CHECK(le_read(out, 8) == pub64(siphash24_64(msg, len, &key)),
                               "stream 2-4 len %zu cut %zu", len, cut);
+                    if (v == 3 && outlen == 8)
+                        CHECK(le_read(out, 8) == pub64(siphash12_64(msg, len, &key)),
+                              "stream 1-2 len %zu cut %zu", len, cut);
                 }
                 for (size_t outlen = 4; outlen <= 8; outlen += 4) {
                     halfsiphash_ctx_t ctx;
@@ -203,6 +209,12 @@ static void batch_once(const char *path)
                 w[i] = pub64(siphash13_64(msg + 3 * i, len, &key));
             CHECK(memcmp(out, w, n * sizeof *out) == 0, "[%s] siphash13_batch n %zu len %zu",
                   path, n, len);
+            siphash12_batch(msg, 3, len, n, &key, out);
+            PUBLIC(out, n * sizeof *out);
+            for (size_t i = 0; i < n; i++)
+                w[i] = pub64(siphash12_64(msg + 3 * i, len, &key));
+            CHECK(memcmp(out, w, n * sizeof *out) == 0, "[%s] siphash12_batch n %zu len %zu",
+                  path, n, len);
         }
     for (size_t n = 1; n <= NBATCH; n++) {
         siphash_batchv(ptrs, lens, n, &key, out);
@@ -210,6 +222,16 @@ static void batch_once(const char *path)
         for (size_t i = 0; i < n; i++)
             CHECK(out[i] == pub64(siphash24_64(ptrs[i], lens[i], &key)), "[%s] batchv %zu",
                   path, i);
+        siphash12_batchv(ptrs, lens, n, &key, out);
+        PUBLIC(out, n * sizeof *out);
+        for (size_t i = 0; i < n; i++)
+            CHECK(out[i] == pub64(siphash12_64(ptrs[i], lens[i], &key)), "[%s] batchv12 %zu",
+                  path, i);
+        siphash12_nocase_batchv(ptrs, lens, n, &key, out);
+        PUBLIC(out, n * sizeof *out);
+        for (size_t i = 0; i < n; i++)
+            CHECK(out[i] == pub64(siphash12_nocase_64(ptrs[i], lens[i], &key)),
+                  "[%s] nocase_batchv12 %zu", path, i);
         siphash_batch_u64(in64, n, &key, out);
         PUBLIC(out, n * sizeof *out);
         for (size_t i = 0; i < n; i++)
