@@ -215,7 +215,7 @@ static uint64_t splitmix(uint64_t *x)
 struct batch_row {
     char name[40], size[8];
     double ratio;  /* cost(batch) / cost(first anchor) */
-    double cycles; /* estimated core cycles per hash (0: clock not estimated) */
+    double cycles; /* estimated core cycles per hash, fastest run (0: clock not estimated) */
     double bound;  /* port bound, core cycles per hash (0: no model) */
 };
 
@@ -262,10 +262,12 @@ static int batch_row(struct section *sec, struct path_result *res, const char *n
     snprintf(br->name, sizeof br->name, "%s", name);
     snprintf(br->size, sizeof br->size, "%s", size);
     br->ratio = r[0].value;
-    br->cycles = bench_cycles_per_tick() > 0 ? bench_to_cycles(stat[0].median) : 0;
+    /* Against a bound, the fastest run: interference (the machine is shared)
+     * only adds time, and the bound is about what the code can do. */
+    br->cycles = bench_cycles_per_tick() > 0 ? bench_to_cycles(stat[0].min) : 0;
     br->bound = rounds * uarch_cycles_per_lane_round(sec->u, res->path);
     if (!o->csv && br->cycles > 0 && br->bound > 0)
-        fprintf(o->out, "    %.2f cyc/hash, port bound %.2f cyc (%.1f rounds): x%.2f the bound\n",
+        fprintf(o->out, "    fastest run %.2f cyc/hash, port bound %.2f cyc (%.1f rounds): x%.2f the bound\n",
                 br->cycles, br->bound, rounds, br->cycles / br->bound);
     return res->n++;
 }
@@ -362,7 +364,7 @@ static void print_batch_targets(const struct section *sec, const struct path_res
     const struct bench_opts *o = sec->o;
     if (o->csv)
         return;
-    fprintf(o->out, "\n== batch targets: cycles per hash within 10%% of the port bound (%s); "
+    fprintf(o->out, "\n== batch targets: cycles per hash (fastest run) within 10%% of the port bound (%s); "
                     "cost(batch) / cost(scalar loop), n = %d ==\n",
             sec->u->name, NMSG);
     int missed = 0;

@@ -268,6 +268,7 @@ void bench_stat_of(double *x, int n, struct bench_stat *s)
     s->q1 = x[n / 4];
     s->q3 = x[(3 * n) / 4 < n ? (3 * n) / 4 : n - 1];
     s->spread = s->median > 0 ? (s->q3 - s->q1) / 2 / s->median : 0;
+    s->min = x[0];
     s->runs = n;
 }
 

@@ -152,6 +152,7 @@ struct bench_stat {
     double median; /* ticks per item */
     double q1, q3; /* quartiles, ticks per item */
     double spread; /* (q3 - q1) / 2 / median: +- fraction */
+    double min;    /* the fastest run: what the code can do when nothing interferes */
     int runs;
 };
 

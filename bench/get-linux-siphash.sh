@@ -3,7 +3,7 @@
 # get-linux-siphash.sh OUTDIR — extract Linux's SipHash (lib/siphash.c and
 # include/linux/siphash.h) from Debian's linux-source package into OUTDIR,
 # for the bench's "linux" rows.  Nothing of Linux is committed to this repo:
-# the files live in the build tree only, compiled against bench/linux-shim/.
+# the files live in the build tree only, compiled against third_party/linux-shim/.
 #
 # Exit status: 0 extracted (or already there), 1 no source tarball (the
 # message names the package to install), 2 the tarball lacks the files.
