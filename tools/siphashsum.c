@@ -423,6 +423,8 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    if (!sum_platform_init(&argc, &argv))
+        return SUM_EXIT_USAGE;
     int status = run(argc, argv);
     wipe_key_args();
     return status;

@@ -8,6 +8,7 @@
  *   sum_check.c    -c: reading checksum lines of both styles and verifying them
  *   sum_escape.c   coreutils-style file name escaping and unescaping
  *   sum_output.c   hex, output lines, diagnostics, stdout write errors
+ *   sum_platform.c what differs between POSIX and Windows (sum_platform.h)
  *
  * Exit statuses (documented in siphashsum(1)):
  *   0  everything hashed / every checksum matched
@@ -18,9 +19,9 @@
  *   2  the command was wrong: bad option, bad, insecure or missing key,
  *      unknown algorithm, length not offered — nothing was hashed
  *
- * POSIX-specific code (file ownership and modes, descriptors, fsync and
- * rename, resource limits) is kept in a few functions marked "POSIX:" so a
- * port can replace just those.
+ * Code that differs between POSIX and Windows (opening files, key file
+ * ownership and modes, writing a key file, resource limits, the command
+ * line's encoding) is in sum_platform.c.
  */
 #ifndef SIPHASHSUM_SUM_H
 #define SIPHASHSUM_SUM_H
@@ -30,6 +31,7 @@
 #include <stdint.h>
 
 #include "siphash.h"
+#include "sum_platform.h"
 
 /* The value of one hex digit, or -1: shared by the key and check parsers. */
 static inline int sum_hexval(unsigned char c)
@@ -102,14 +104,7 @@ enum { SUM_ESTDINKEY = -1 };
 /* strerror() that also knows SUM_ESTDINKEY. */
 const char *sum_strerror(int err);
 
-/* POSIX: opens name read-only (or as flags say), never onto descriptors
- * 0-2: with one of them closed, a file opened there would later be read
- * as standard input or written as output.  Returns the descriptor, or -1
- * with errno set. */
-int sum_open(const char *name, int flags);
-/* POSIX: moves fd to a descriptor above 2 (closing the old one) if it is
- * one of 0-2.  Returns the descriptor, or -1 with errno set. */
-int sum_fd_above_stdio(int fd);
+/* sum_open() and sum_fd_above_stdio(): sum_platform.h. */
 
 /* ---- sum_key.c -------------------------------------------------------- */
 

@@ -161,21 +161,3 @@ int sum_hash_file(const char *name, const sum_variant_t *v, const sum_key_t *key
     close(fd);
     return err;
 }
-
-/* ---- POSIX: descriptors ------------------------------------------------ */
-
-int sum_fd_above_stdio(int fd)
-{
-    if (fd < 0 || fd > 2)
-        return fd;
-    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-    int err = errno;
-    close(fd);
-    errno = err;
-    return moved;
-}
-
-int sum_open(const char *name, int flags)
-{
-    return sum_fd_above_stdio(open(name, flags | O_NOCTTY | O_CLOEXEC));
-}

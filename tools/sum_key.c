@@ -29,8 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -198,47 +196,6 @@ static unsigned char *copy_bytes(const void *p, size_t len)
     return c;
 }
 
-/* ---- POSIX: who may know the key ---------------------------------------- */
-
-/* Judges the object a key file resolved to, whatever it is (regular file,
- * FIFO, device, the pipe behind <(...) or standard input): refused if
- * another user (not the invoking user, not root) owns it or every user may
- * read or write it, unless allow_insecure (then a warning); a warning if
- * its group may.  Anyone who can read the key can forge; anyone who can
- * write it can choose it. */
-static bool permissions_ok(const char *origin, const char *file, const struct stat *st,
-                           bool allow_insecure)
-{
-    unsigned mode = (unsigned)st->st_mode & 07777;
-    char what[120] = "", fix[400];
-    if (st->st_uid != geteuid() && st->st_uid != 0) {
-        snprintf(what, sizeof what, "owned by another user (uid %lu)", (unsigned long)st->st_uid);
-        snprintf(fix, sizeof fix, "a key file must belong to you or root");
-    } else if (st->st_mode & (S_IROTH | S_IWOTH)) {
-        snprintf(what, sizeof what, "%s by every user (mode %04o)",
-                 (st->st_mode & S_IROTH) ? "readable" : "writable", mode);
-        snprintf(fix, sizeof fix, "run 'chmod 600 %s'", file);
-    }
-    if (what[0] && !allow_insecure) {
-        sum_error("%s: %s; refusing to use it: %s, or pass --allow-insecure-key-file", origin,
-                  what, fix);
-        return false;
-    }
-    if (what[0])
-        sum_error("%s: warning: %s; used because of --allow-insecure-key-file", origin, what);
-    else if (st->st_mode & (S_IRGRP | S_IWGRP))
-        sum_error("%s: warning: %s by its group (mode %04o); run 'chmod 600 %s'", origin,
-                  (st->st_mode & S_IRGRP) ? "readable" : "writable", mode, file);
-    return true;
-}
-
-/* True if st is the object open on standard input. */
-static bool is_stdin(const struct stat *st)
-{
-    struct stat in;
-    return fstat(STDIN_FILENO, &in) == 0 && in.st_dev == st->st_dev && in.st_ino == st->st_ino;
-}
-
 /* Reads key file name ("-" = standard input) whole into in.  Returns false
  * after a message. */
 static bool load_file(const char *name, bool allow_insecure, key_input_t *in)
@@ -267,10 +224,10 @@ static bool load_file(const char *name, bool allow_insecure, key_input_t *in)
         sum_error("%s: %s", in->origin, strerror(EISDIR));
         goto out;
     }
-    if (!permissions_ok(in->origin, use_stdin ? "-" : shown, &st, allow_insecure))
+    if (!sum_platform_key_file_ok(in->origin, use_stdin ? "-" : shown, &st, allow_insecure))
         goto out;
     /* --key-file /dev/stdin (or /proc/self/fd/0 ...) is standard input too. */
-    if (use_stdin || is_stdin(&st))
+    if (use_stdin || sum_platform_is_stdin(&st))
         sum_stdin_is_key = true;
     for (;;) {
         ssize_t r = read(fd, buf + n, sizeof buf - n);
@@ -388,8 +345,7 @@ bool sum_keysrc_init(sum_keysrc_t *src, const sum_keyopt_t *ko, const sum_algo_t
     snprintf(src->why[1], sizeof src->why[1], "%s", src->why[0]);
 
     /* Keep the keys out of core files. */
-    struct rlimit nocore = {0, 0};
-    (void)setrlimit(RLIMIT_CORE, &nocore);
+    sum_platform_no_core_dumps();
 
     int n = gather(ko, in);
     bool ok = n >= 0;
@@ -469,90 +425,6 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-/* POSIX: the directory part of file ("." if none), for syncing it. */
-static int sync_dir_of(const char *file)
-{
-    const char *slash = strrchr(file, '/');
-    char *dir = slash ? (char *)copy_bytes(file, slash == file ? 1 : (size_t)(slash - file))
-                      : (char *)copy_bytes(".", 1);
-    if (!dir)
-        return ENOMEM;
-    int fd = sum_open(dir, O_RDONLY | O_DIRECTORY);
-    int err = 0;
-    if (fd >= 0) {
-        /* Some file systems cannot sync a directory: that is no error. */
-        if (fsync(fd) != 0 && errno != EINVAL && errno != EBADF)
-            err = errno;
-        close(fd);
-    }
-    free(dir);
-    return err;
-}
-
-/* POSIX: puts the finished temporary file tmp in place as file.  Without
- * force, link(2) fails if the name exists, whatever it is (a dangling
- * symlink included): nothing is ever replaced.  With force, only a regular
- * file is replaced (rename(2): atomic, the old key or the new one, never a
- * mix); a symlink, FIFO, device or directory is refused, as replacing the
- * node would leave whatever it points at, or whoever reads it, with the
- * old key.  Returns 0, an errno value, or -1 (not a regular file, with
- * *what set). */
-static int publish(const char *tmp, const char *file, bool force, const char **what)
-{
-    if (!force) {
-        if (link(tmp, file) != 0)
-            return errno;
-        unlink(tmp);
-        return 0;
-    }
-    struct stat st;
-    if (lstat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
-        *what = S_ISLNK(st.st_mode)   ? "a symbolic link"
-                : S_ISDIR(st.st_mode) ? "a directory"
-                : S_ISFIFO(st.st_mode) ? "a FIFO"
-                : (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) ? "a device"
-                                                                : "not a regular file";
-        return -1;
-    }
-    return rename(tmp, file) != 0 ? errno : 0;
-}
-
-/* POSIX: writes text to a new file next to file (mode 0600), syncs it and
- * puts it in place with publish().  Killed or failing at any point, it
- * leaves no file at the key's name (at worst a temporary FILE.XXXXXX when
- * killed outright); with the file size limit exceeded (ulimit -f) the
- * write fails instead of killing us, and the temporary file is removed. */
-static int write_key_file(const char *file, const char *text, size_t len, bool force,
-                          const char **what)
-{
-    size_t n = strlen(file);
-    char *tmp = malloc(n + 8);
-    if (!tmp)
-        return ENOMEM;
-    memcpy(tmp, file, n);
-    memcpy(tmp + n, ".XXXXXX", 8);
-    (void)signal(SIGXFSZ, SIG_IGN);
-    int fd = sum_fd_above_stdio(mkstemp(tmp)); /* mode 0600 */
-    if (fd < 0) {
-        int err = errno;
-        free(tmp);
-        return err;
-    }
-    int err = write_all(fd, text, len);
-    if (!err && fsync(fd) != 0 && errno != EINVAL)
-        err = errno;
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (!err)
-        err = publish(tmp, file, force, what);
-    if (!err)
-        err = sync_dir_of(file);
-    else
-        unlink(tmp);
-    free(tmp);
-    return err;
-}
-
 int sum_keygen(const sum_algo_t *a, const char *file, bool force)
 {
     static const char digits[] = "0123456789abcdef";
@@ -575,7 +447,7 @@ int sum_keygen(const sum_algo_t *a, const char *file, bool force)
     if (file) {
         const char *what = NULL;
         const char *shown = sum_quote(file);
-        int err = write_key_file(file, text, 2 * keylen + 1, force, &what);
+        int err = sum_platform_write_key_file(file, text, 2 * keylen + 1, force, &what);
         if (err == EEXIST) {
             sum_error("key file '%s': already exists; not overwriting a key "
                       "(pass --force to replace it)", shown);
