@@ -15,6 +15,11 @@
 
 #include "siphash.h"
 
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
+
 static void put_le(uint64_t v, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -23,6 +28,10 @@ static void put_le(uint64_t v, size_t n)
 
 int main(int argc, char **argv)
 {
+#ifdef _WIN32
+    /* LF line ends, as siphashsum writes them on every system */
+    (void)_setmode(_fileno(stdout), _O_BINARY);
+#endif
     if (argc != 4 || strlen(argv[2]) > 32 || strlen(argv[2]) % 2) {
         fprintf(stderr, "usage: oneshot ALGORITHM-BITS KEYHEX FILE\n");
         return 2;
