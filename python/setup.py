@@ -48,6 +48,16 @@ class BuildExt(build_ext):
             self.use_amalgamation(ext, amalgamate)
         else:
             self.use_sources(ext)
+        # The library is compiled in, not linked from a DLL (Windows).
+        ext.define_macros.append(("SIPHASH_STATIC", "1"))
+        if sys.platform.startswith("linux"):
+            # Export only the module's init function: the library's own
+            # symbols stay private to the extension and cannot clash with a
+            # libsiphash.so loaded into the same process.
+            script = Path(self.build_temp).resolve() / "exports.map"
+            script.parent.mkdir(parents=True, exist_ok=True)
+            script.write_text("{ global: PyInit__libsiphash; local: *; };\n")
+            ext.extra_link_args.append(f"-Wl,--version-script={script}")
         super().build_extension(ext)
 
     def use_amalgamation(self, ext, script):
