@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# CI step "adopt": can another project take libsiphash in, every way it is
+# offered?
+#
+#   spdx        every tracked source, header, script, CMake and Meson file
+#               has an SPDX-License-Identifier line in its first 5 lines
+#   subproject  tests/subproject/cmake: a parent project pulls the tree in
+#               with add_subdirectory and with FetchContent (local path),
+#               static and shared; its cache, flags and tests stay its own
+#   amalgam     scripts/amalgamate.sh, then siphash.c compiled with no flags
+#               by gcc, clang, gcc -m32, clang for s390x and aarch64 (target
+#               flags only); the known-answer, model-differential and batch
+#               tests of tests/ linked against it and run (qemu-user for the
+#               cross targets)
+#   meson       meson setup/compile/test/install of the tree; the installed
+#               files checked; tests/subproject/meson uses it as a subproject
+#   linux       Linux's lib/test_siphash.c and net/core/secure_seq.c against
+#               our headers (tests/linux), in the matrix's gcc and m32 builds
+#
+#   .ci/adopt.sh                 all of them
+#   .ci/adopt.sh amalgam meson   some
+#
+# Packages: .ci/packages-adopt.txt.  About 3 minutes on 2 cores (less when
+# the matrix's gcc and m32 builds exist).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+OUT=$(ci_dir adopt)
+mkdir -p "$OUT"
+
+# ------------------------------------------------------------------ spdx
+check_spdx() {
+    local f missing=0 n=0
+    local files
+    if git -C "$SIPHASH_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        files=$(git -C "$SIPHASH_ROOT" ls-files)
+    else
+        files=$(find . -type f -not -path './build*' -not -path './.git/*' | sed 's|^\./||')
+    fi
+    while IFS= read -r f; do
+        [[ -f $f ]] || continue
+        case $f in
+            *.c | *.h | *.sh | *.py | *.pyi | *.cmake | *.in | *.wrap | CMakeLists.txt | */CMakeLists.txt | \
+                meson.build | */meson.build | meson_options.txt | */meson_options.txt | *.toml) ;;
+            *) head -c 2 "$f" | grep -q '^#!' || continue ;;
+        esac
+        n=$((n + 1))
+        if ! head -n 5 "$f" | grep -q 'SPDX-License-Identifier:'; then
+            echo "spdx: $f has no SPDX-License-Identifier line in its first 5 lines"
+            missing=$((missing + 1))
+        fi
+    done <<<"$files"
+    echo "spdx: $n files checked, $missing without an SPDX line"
+    [[ $missing -eq 0 ]]
+}
+
+# ------------------------------------------------------------ subproject
+check_subproject() {
+    local how shared dir rc=0
+    for how in add_subdirectory FetchContent; do
+        # Unset (a static library, as CMake's own default) and ON.
+        for shared in unset ON; do
+            dir=$OUT/sub-$how-$shared
+            rm -rf "$dir"
+            local opt=()
+            [[ $shared == unset ]] || opt=(-DBUILD_SHARED_LIBS=$shared)
+            run cmake -S tests/subproject/cmake -B "$dir" -DSIPHASH_SOURCE_DIR="$SIPHASH_ROOT" \
+                -DSIPHASH_HOW=$how "${opt[@]}" >"$dir.log" 2>&1 ||
+                { cat "$dir.log"; rc=1; continue; }
+            grep 'libsiphash as a subproject' "$dir.log"
+            run cmake --build "$dir" -j "$JOBS" >>"$dir.log" 2>&1 || { cat "$dir.log"; rc=1; continue; }
+            expect_paper "$dir/consumer" "subproject $how BUILD_SHARED_LIBS=$shared" || rc=1
+            # Only the parent's own test: none of ours came along.
+            if ! ctest --test-dir "$dir" -N | grep -q 'Total Tests: 1$'; then
+                echo "subproject: $how added tests to the parent:"
+                ctest --test-dir "$dir" -N
+                rc=1
+            fi
+        done
+    done
+    return "$rc"
+}
+
+# expect_paper PROGRAM WHAT: it prints the paper's example.
+expect_paper() {
+    local got
+    got=$("$1") || { echo "$2: $1 failed"; return 1; }
+    if [[ $got != a129ca6149be45e5 ]]; then
+        echo "$2: printed '$got', expected a129ca6149be45e5"
+        return 1
+    fi
+    echo "$2: a129ca6149be45e5"
+}
+
+# --------------------------------------------------------------- amalgam
+# amalgam_target NAME CC [TARGET-FLAGS...]: compile siphash.c with nothing
+# but the target's own flags, link the tests against it and run them.
+amalgam_target() {
+    local name=$1 cc=$2
+    shift 2
+    # The matrix runs these tests at full size; here they check the one
+    # file, so the random parts run in their quick size.
+    local flags=("$@") dir=$OUT/amalgam-$name emu=(env SIPHASH_TEST_QUICK=1) rc=0
+    case $name in
+        s390x | aarch64) emu+=(qemu-"$name" -L /usr/$name-linux-gnu) ;;
+    esac
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    run "$cc" "${flags[@]}" -std=c11 -O2 -c "$OUT/amalgam/siphash.c" -o "$dir/siphash.o" || return 1
+    # Which batch paths the one file compiled in.
+    local paths
+    paths=$(nm "$dir/siphash.o" 2>/dev/null | grep -oE 'sip_batch_(avx512|avx2|neon)\b' | sort -u |
+        sed 's/sip_batch_//' | paste -sd' ' - || true)
+    local t src args
+    for t in test_vectors test_diff_model test_batch; do
+        case $t in
+            test_batch) src=tests/batch/test_batch.c args=() ;;
+            test_vectors) src=tests/core/$t.c args=("$SIPHASH_ROOT/tests/vectors") ;;
+            *) src=tests/core/$t.c args=() ;;
+        esac
+        run "$cc" "${flags[@]}" -std=c11 -O2 -I"$OUT/amalgam" -Itests/support -Itests \
+            "$src" "$dir/siphash.o" -o "$dir/$t" || { rc=1; continue; }
+        if "${emu[@]}" "$dir/$t" "${args[@]}" >"$dir/$t.log" 2>&1; then
+            echo "amalgam $name: $t passed ($(tail -n 1 "$dir/$t.log"))"
+        else
+            cat "$dir/$t.log"
+            echo "amalgam $name: $t FAILED"
+            rc=1
+        fi
+    done
+    echo "amalgam $name: batch paths compiled in: ${paths:-none} (+ portable)"
+    return "$rc"
+}
+
+check_amalgam() {
+    local rc=0 cross
+    rm -rf "$OUT/amalgam"
+    run bash scripts/amalgamate.sh --consumers "$OUT/amalgam" || return 1
+    amalgam_target gcc gcc || rc=1
+    amalgam_target clang clang || rc=1
+    amalgam_target m32 gcc -m32 || rc=1
+    for cross in s390x aarch64; do
+        amalgam_target "$cross" clang --target=$cross-linux-gnu -nostdlibinc \
+            -idirafter /usr/$cross-linux-gnu/include -Wno-unused-command-line-argument || rc=1
+    done
+    # Warning-free as well (not required of a vendored file, but kept so).
+    run gcc -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -c "$OUT/amalgam/siphash.c" -o /dev/null || rc=1
+    run clang -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -c "$OUT/amalgam/siphash.c" -o /dev/null || rc=1
+    return "$rc"
+}
+
+# ----------------------------------------------------------------- meson
+check_meson() {
+    local b=$OUT/meson dest=$OUT/meson-dest rc=0 f
+    # The Meson build names its sources; it must name every one of src/.
+    for f in src/*.c; do
+        grep -q "'$f'" meson.build || { echo "meson: meson.build does not build $f"; rc=1; }
+    done
+    rm -rf "$b" "$dest"
+    run meson setup "$b" . --werror >"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; return 1; }
+    run meson compile -C "$b" || return 1
+    run meson test -C "$b" --print-errorlogs || rc=1
+    DESTDIR=$dest run meson install -C "$b" --quiet || return 1
+    local want=(include/siphash.h include/siphash_net.h include/siphash_uthash.h
+        include/siphash-compat/linux/siphash.h share/man/man3/siphash.3 share/man/man3/siphash_net.3)
+    for f in "${want[@]}"; do
+        [[ -f $dest/usr/local/$f ]] || { echo "meson install: no $f"; rc=1; }
+    done
+    local pc
+    pc=$(find "$dest" -name libsiphash.pc | head -n 1)
+    [[ -n $pc ]] && grep -q "^Version: $(meson introspect --projectinfo "$b" | grep -oE '"version": "[^"]*"' | head -n 1 | cut -d'"' -f4)" "$pc" ||
+        { echo "meson install: libsiphash.pc missing or with the wrong version"; rc=1; }
+    find "$dest" -name 'libsiphash.so*' | grep -q . || { echo "meson install: no shared library"; rc=1; }
+    find "$dest" -name 'libsiphash.a' | grep -q . || { echo "meson install: no static library"; rc=1; }
+    echo "meson: installed $(find "$dest" -type f | wc -l) files"
+
+    # As a subproject of a parent project.
+    local p=$OUT/meson-parent
+    rm -rf "$p"
+    mkdir -p "$p/subprojects"
+    cp tests/subproject/meson/meson.build tests/install/consumer.c "$p/"
+    ln -s "$SIPHASH_ROOT" "$p/subprojects/siphash"
+    (cd "$p" && run meson setup build >"$p/setup.log" 2>&1) || { cat "$p/setup.log"; return 1; }
+    run meson compile -C "$p/build" || return 1
+    expect_paper "$p/build/consumer" "meson subproject" || rc=1
+    # The parent's one test only: ours stay in our own build.
+    local listed
+    listed=$(meson test -C "$p/build" --list 2>/dev/null | grep -vc '^ninja' || true)
+    if [[ $listed != 1 ]]; then
+        echo "meson subproject: the parent lists $listed tests, expected its own 1"
+        rc=1
+    fi
+    return "$rc"
+}
+
+# ----------------------------------------------------------------- linux
+check_linux() {
+    local config dir rc=0 log
+    if [[ ! -f /usr/src/linux-source-6.1.tar.xz ]]; then
+        echo "linux: /usr/src/linux-source-6.1.tar.xz not installed (apt-get install linux-source-6.1): FAILED"
+        return 1
+    fi
+    for config in gcc m32; do
+        ci_reuse "$config" linux_test_siphash linux_secure_seq || { rc=1; continue; }
+        dir=$(ci_dir "$config")
+        log=$dir/linux-ctest.log
+        if ! run ctest --test-dir "$dir" -L '^linux$' --output-on-failure --no-tests=error -V >"$log" 2>&1; then
+            cat "$log"
+            rc=1
+        fi
+        grep -E 'self-tests|secure_tcp_seq|tests passed' "$log" | sed "s/^[0-9]*: /linux ($config): /"
+    done
+    return "$rc"
+}
+
+all=(spdx subproject amalgam meson linux)
+sel=("$@")
+[[ ${#sel[@]} -gt 0 ]] || sel=("${all[@]}")
+status=0 summary=()
+for s in "${sel[@]}"; do
+    echo "---- adopt: $s"
+    start=$SECONDS
+    if "check_$s"; then
+        summary+=("$s: passed ($((SECONDS - start)) s)")
+    else
+        summary+=("$s: FAILED ($((SECONDS - start)) s)")
+        status=1
+    fi
+done
+printf '%s\n' "---- adopt summary" "${summary[@]}"
+exit "$status"
