@@ -11,6 +11,7 @@ instruction-set file compiled with only its own -m flag, as CMake does.
 
 import os
 import platform
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +33,19 @@ ISAS = [  # (name fragment, flags, definition, usable on this machine)
     ("avx2", ["-mavx2"], "SIPHASH_BATCH_HAVE_AVX2", X86),
     ("neon", [], "SIPHASH_BATCH_HAVE_NEON", ARM64),
 ]
+
+
+SIPHASH12 = ("siphash12_64", "siphash12_nocase_64", "siphash12_batch", "siphash12_batchv",
+             "siphash12_nocase_batchv")
+
+
+def has_siphash12(header, sources):
+    """Whether the library has SipHash-1-2 (added in 1.1): declared in the
+    header and defined in the sources."""
+    h = Path(header).read_text()
+    c = "".join(Path(s).read_text() for s in sources)
+    return all(re.search(r"\b%s\s*\(" % f, h) and re.search(r"\b%s\s*\(" % f, c)
+               for f in SIPHASH12)
 
 
 def isa_of(path):
@@ -67,6 +81,8 @@ class BuildExt(build_ext):
         subprocess.run(["bash", str(script), str(out)], check=True)
         ext.sources.append(str(out / "siphash.c"))
         ext.include_dirs.insert(0, str(out))
+        if has_siphash12(out / "siphash.h", [out / "siphash.c"]):
+            ext.define_macros.append(("LIBSIPHASH_HAVE_SIPHASH12", "1"))
 
     def use_sources(self, ext):
         src = ROOT / "src"
@@ -89,6 +105,8 @@ class BuildExt(build_ext):
                 extra_postargs=ext.extra_compile_args + flags,
             )
         ext.include_dirs += [str(ROOT / "include"), str(src)]
+        if has_siphash12(ROOT / "include" / "siphash.h", sorted(src.glob("*.c"))):
+            ext.define_macros.append(("LIBSIPHASH_HAVE_SIPHASH12", "1"))
 
 
 # pip builds in the source tree; LIBSIPHASH_BUILD_BASE moves the build

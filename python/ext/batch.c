@@ -53,13 +53,22 @@ static void done_out(Py_buffer *ov)
         PyBuffer_Release(ov);
 }
 
-static void run_batch(lsh_rounds r, const void *buf, Py_ssize_t rs, Py_ssize_t n,
-                      const siphash_key_t *key, uint64_t *out)
+void lsh_run_batch(lsh_rounds r, const void *buf, Py_ssize_t rs, Py_ssize_t n,
+                   const siphash_key_t *key, uint64_t *out)
 {
-    if (r == LSH_ROUNDS_24)
+    switch (r) {
+    case LSH_ROUNDS_24:
         siphash_batch(buf, (size_t)rs, (size_t)rs, (size_t)n, key, out);
-    else
+        break;
+    case LSH_ROUNDS_13:
         siphash13_batch(buf, (size_t)rs, (size_t)rs, (size_t)n, key, out);
+        break;
+    case LSH_ROUNDS_12:
+#ifdef LIBSIPHASH_HAVE_SIPHASH12
+        siphash12_batch(buf, (size_t)rs, (size_t)rs, (size_t)n, key, out);
+#endif
+        break;
+    }
 }
 
 PyObject *lsh_batch(PyObject *self, PyObject *args, PyObject *kw)
@@ -97,10 +106,10 @@ PyObject *lsh_batch(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (n >= LSH_GIL_MIN_RECORDS || v.len >= LSH_GIL_MINSIZE) {
         Py_BEGIN_ALLOW_THREADS
-        run_batch(rounds, v.buf, rs, n, &key, out);
+        lsh_run_batch(rounds, v.buf, rs, n, &key, out);
         Py_END_ALLOW_THREADS
     } else {
-        run_batch(rounds, v.buf, rs, n, &key, out);
+        lsh_run_batch(rounds, v.buf, rs, n, &key, out);
     }
     done_out(&ov);
     PyBuffer_Release(&v);
@@ -125,8 +134,24 @@ static void run_u64(lsh_rounds r, const uint8_t *in, Py_ssize_t n, const siphash
                     uint64_t *out)
 {
     uint64_t tmp[256];
-    Py_ssize_t i, m;
+    Py_ssize_t i, j, m;
 
+#ifdef LIBSIPHASH_HAVE_SIPHASH12
+    if (r == LSH_ROUNDS_12) {
+        /* No siphash12_batch_u64: hash each integer's 8 little-endian
+         * bytes (what siphash_1u64 hashes) as 8-byte records. */
+        uint8_t le[8 * 256];
+        for (i = 0; i < n; i += m) {
+            m = n - i < 256 ? n - i : 256;
+            memcpy(tmp, in + 8 * i, (size_t)m * 8);
+            for (j = 0; j < 8 * m; j++)
+                le[j] = (uint8_t)(tmp[j / 8] >> (8 * (j % 8)));
+            siphash12_batch(le, 8, 8, (size_t)m, key, out + i);
+        }
+        return;
+    }
+#endif
+    (void)j;
     if (((uintptr_t)in & 7) == 0) {
         if (r == LSH_ROUNDS_24)
             siphash_batch_u64((const uint64_t *)(const void *)in, (size_t)n, key, out);
@@ -189,14 +214,24 @@ PyObject *lsh_batch_u64(PyObject *self, PyObject *args, PyObject *kw)
     return res;
 }
 
-static void run_batchv(lsh_rounds r, const void *const *msgs, const size_t *lens, Py_ssize_t n,
-                       const siphash_key_t *key, uint64_t *out)
+static void run_batchv(lsh_rounds r, int nocase, const void *const *msgs, const size_t *lens,
+                       Py_ssize_t n, const siphash_key_t *key, uint64_t *out)
 {
     Py_ssize_t i;
     if (r == LSH_ROUNDS_24) {
         siphash_batchv(msgs, lens, (size_t)n, key, out);
         return;
     }
+#ifdef LIBSIPHASH_HAVE_SIPHASH12
+    if (r == LSH_ROUNDS_12) {
+        if (nocase)
+            siphash12_nocase_batchv(msgs, lens, (size_t)n, key, out);
+        else
+            siphash12_batchv(msgs, lens, (size_t)n, key, out);
+        return;
+    }
+#endif
+    (void)nocase;
     /* The library has no SipHash-1-3 batchv: one-shot calls, still
      * without the GIL and without per-message Python overhead. */
     for (i = 0; i < n; i++)
@@ -205,7 +240,7 @@ static void run_batchv(lsh_rounds r, const void *const *msgs, const size_t *lens
 
 PyObject *lsh_batchv(PyObject *self, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = {"messages", "key", "rounds", NULL};
+    static char *kwlist[] = {"messages", "key", "rounds", "nocase", NULL};
     PyObject *iter, *kobj, *robj = NULL, *seq, *res = NULL;
     const void **msgs = NULL;
     size_t *lens = NULL, total = 0;
@@ -214,12 +249,18 @@ PyObject *lsh_batchv(PyObject *self, PyObject *args, PyObject *kw)
     siphash_key_t key;
     lsh_rounds rounds;
     uint64_t *out;
+    int nocase = 0;
     (void)self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$O:batchv", kwlist, &iter, &kobj, &robj))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$Op:batchv", kwlist, &iter, &kobj, &robj,
+                                     &nocase))
         return NULL;
     if (lsh_rounds_parse(robj, &rounds) < 0 || lsh_siphash_key(kobj, &key) < 0)
         return NULL;
+    if (nocase && rounds != LSH_ROUNDS_12) {
+        PyErr_SetString(PyExc_ValueError, "nocase=True needs rounds=\"1-2\" (Redis's siphash_nocase)");
+        return NULL;
+    }
     if (PyUnicode_Check(iter) || PyBytes_Check(iter) || PyByteArray_Check(iter)) {
         PyErr_SetString(PyExc_TypeError,
                         "batchv() needs an iterable of bytes-like messages, not one message");
@@ -267,10 +308,10 @@ PyObject *lsh_batchv(PyObject *self, PyObject *args, PyObject *kw)
         goto done;
     if (n >= LSH_GIL_MIN_RECORDS || total >= LSH_GIL_MINSIZE) {
         Py_BEGIN_ALLOW_THREADS
-        run_batchv(rounds, msgs, lens, n, &key, out);
+        run_batchv(rounds, nocase, msgs, lens, n, &key, out);
         Py_END_ALLOW_THREADS
     } else {
-        run_batchv(rounds, msgs, lens, n, &key, out);
+        run_batchv(rounds, nocase, msgs, lens, n, &key, out);
     }
 done:
     for (i = 0; i < nviews; i++)

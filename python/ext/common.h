@@ -30,7 +30,10 @@ typedef struct {
 } lsh_data;
 
 /* Which SipHash-c-d a batch call runs. */
-typedef enum { LSH_ROUNDS_24, LSH_ROUNDS_13 } lsh_rounds;
+typedef enum { LSH_ROUNDS_24, LSH_ROUNDS_13, LSH_ROUNDS_12 } lsh_rounds;
+
+/* SipHash-1-2 (Redis/Valkey) is compiled in when the library sources have
+ * it: setup.py defines LIBSIPHASH_HAVE_SIPHASH12 after looking. */
 
 /* Fills d from a bytes-like object (str is a TypeError, as in hashlib).
  * Returns 0, or -1 with an exception set. */
@@ -63,8 +66,14 @@ static inline int lsh_siphash_key(PyObject *obj, siphash_key_t *key)
     return lsh_siphash_key_slow(obj, key);
 }
 
-/* Parses the rounds= argument ("2-4" or "1-3"); NULL means "2-4". */
+/* Parses the rounds= argument ("2-4", "1-3", and "1-2" where the library
+ * has it); NULL means "2-4". */
 int lsh_rounds_parse(PyObject *obj, lsh_rounds *r);
+
+/* One batch call over n records of rs bytes: what batch() runs, and what
+ * _c_batch_seconds() times. */
+void lsh_run_batch(lsh_rounds r, const void *buf, Py_ssize_t rs, Py_ssize_t n,
+                   const siphash_key_t *key, uint64_t *out);
 
 /* A new array.array('Q') of n zeros; *out points at its items. */
 PyObject *lsh_u64_array(Py_ssize_t n, uint64_t **out);
@@ -86,6 +95,12 @@ PyObject *lsh_halfsiphash24_32(PyObject *self, PyObject *const *args, Py_ssize_t
                                PyObject *kwnames);
 PyObject *lsh_halfsiphash13_32(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames);
+#ifdef LIBSIPHASH_HAVE_SIPHASH12
+PyObject *lsh_siphash12_64(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames);
+PyObject *lsh_siphash12_nocase_64(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                  PyObject *kwnames);
+#endif
 PyObject *lsh_generate_key(PyObject *self, PyObject *unused);
 PyObject *lsh_generate_half_key(PyObject *self, PyObject *unused);
 

@@ -15,6 +15,16 @@ static PyMethodDef methods[] = {
      ONESHOT_DOC("siphash", "SipHash-2-4 (64-bit, Linux's siphash())", "16")},
     {"siphash13_64", (PyCFunction)(void (*)(void))lsh_siphash13_64, METH_FASTCALL | METH_KEYWORDS,
      ONESHOT_DOC("siphash13_64", "SipHash-1-3 (64-bit)", "16")},
+#ifdef LIBSIPHASH_HAVE_SIPHASH12
+    {"siphash12_64", (PyCFunction)(void (*)(void))lsh_siphash12_64, METH_FASTCALL | METH_KEYWORDS,
+     ONESHOT_DOC("siphash12_64", "SipHash-1-2 (64-bit, Redis/Valkey's table hash; no PRF claim)",
+                 "16")},
+    {"siphash12_nocase_64", (PyCFunction)(void (*)(void))lsh_siphash12_nocase_64,
+     METH_FASTCALL | METH_KEYWORDS,
+     ONESHOT_DOC("siphash12_nocase_64",
+                 "SipHash-1-2 over the ASCII-lowercased bytes (only A-Z folded; Redis's\n"
+                 "siphash_nocase())", "16")},
+#endif
     {"halfsiphash24_32", (PyCFunction)(void (*)(void))lsh_halfsiphash24_32,
      METH_FASTCALL | METH_KEYWORDS, ONESHOT_DOC("halfsiphash24_32", "HalfSipHash-2-4 (32-bit)", "8")},
     {"halfsiphash13_32", (PyCFunction)(void (*)(void))lsh_halfsiphash13_32,
@@ -42,7 +52,8 @@ static PyMethodDef methods[] = {
      "batch(buffer, record_size, key, *, rounds='2-4', out=None)\n--\n\n"
      "Hashes every record_size-byte record of a C-contiguous buffer (bytes,\n"
      "bytearray, memoryview, array, NumPy arrays...) with SipHash-2-4 or, with\n"
-     "rounds='1-3', SipHash-1-3, across SIMD lanes with the GIL released.\n"
+     "rounds='1-3', SipHash-1-3 (or '1-2', SipHash-1-2, where built in), across\n"
+     "SIMD lanes with the GIL released.\n"
      "Returns array('Q') with one 64-bit result per record (equal to siphash() /\n"
      "siphash13_64() of that record), or fills out, a writable buffer of\n"
      "8-byte items, and returns it.  The buffer's length must be a multiple of\n"
@@ -53,9 +64,10 @@ static PyMethodDef methods[] = {
      "int64 arrays) as Linux's siphash_1u64() does: the result equals siphash() of\n"
      "the integer's 8 little-endian bytes.  Returns array('Q') (or fills out)."},
     {"batchv", (PyCFunction)(void (*)(void))lsh_batchv, METH_VARARGS | METH_KEYWORDS,
-     "batchv(messages, key, *, rounds='2-4')\n--\n\n"
+     "batchv(messages, key, *, rounds='2-4', nocase=False)\n--\n\n"
      "Hashes each message of an iterable of bytes-like objects of any lengths;\n"
-     "returns array('Q') of the 64-bit results, in order."},
+     "returns array('Q') of the 64-bit results, in order.  nocase=True (with\n"
+     "rounds='1-2') hashes the ASCII-lowercased messages, as siphash12_nocase_64()."},
     {"batch_impl", lsh_batch_impl, METH_NOARGS,
      "batch_impl()\n--\n\nThe SIMD path the batch functions use: 'avx512', 'avx2', 'neon' or\n"
      "'portable' (SIPHASH_IMPL in the environment, read at the first batch call,\n"

@@ -52,7 +52,7 @@ static int data_key_args(const char *fname, PyObject *const *args, Py_ssize_t na
     return 0;
 }
 
-enum which { W_SIP24, W_SIP13, W_HALF24_32, W_HALF13_32 };
+enum which { W_SIP24, W_SIP13, W_SIP12, W_SIP12_NOCASE, W_HALF24_32, W_HALF13_32 };
 
 static uint64_t compute(enum which w, const lsh_data *d, const void *key)
 {
@@ -61,6 +61,16 @@ static uint64_t compute(enum which w, const lsh_data *d, const void *key)
         return siphash24_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
     case W_SIP13:
         return siphash13_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
+#ifdef LIBSIPHASH_HAVE_SIPHASH12
+    case W_SIP12:
+        return siphash12_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
+    case W_SIP12_NOCASE:
+        return siphash12_nocase_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
+#else
+    case W_SIP12:
+    case W_SIP12_NOCASE:
+        break;
+#endif
     case W_HALF24_32:
         return halfsiphash24_32(d->buf, (size_t)d->len, (const halfsiphash_key_t *)key);
     case W_HALF13_32:
@@ -82,7 +92,7 @@ static inline PyObject *oneshot(enum which w, const char *fname, PyObject *const
 
     if (data_key_args(fname, args, nargs, kwnames, &dobj, &kobj) < 0)
         return NULL;
-    if (w == W_SIP24 || w == W_SIP13) {
+    if (w == W_SIP24 || w == W_SIP13 || w == W_SIP12 || w == W_SIP12_NOCASE) {
         if (lsh_siphash_key(kobj, &sk) < 0)
             return NULL;
         key = &sk;
@@ -118,6 +128,22 @@ PyObject *lsh_siphash13_64(PyObject *self, PyObject *const *args, Py_ssize_t nar
     (void)self;
     return oneshot(W_SIP13, "siphash13_64", args, nargs, kwnames);
 }
+
+#ifdef LIBSIPHASH_HAVE_SIPHASH12
+PyObject *lsh_siphash12_64(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    (void)self;
+    return oneshot(W_SIP12, "siphash12_64", args, nargs, kwnames);
+}
+
+PyObject *lsh_siphash12_nocase_64(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                  PyObject *kwnames)
+{
+    (void)self;
+    return oneshot(W_SIP12_NOCASE, "siphash12_nocase_64", args, nargs, kwnames);
+}
+#endif
 
 PyObject *lsh_halfsiphash24_32(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames)

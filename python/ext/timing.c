@@ -67,10 +67,7 @@ PyObject *lsh_c_batch_seconds(PyObject *self, PyObject *args, PyObject *kw)
     Py_BEGIN_ALLOW_THREADS
     for (i = 0; i < repeats; i++) {
         double t0 = now_seconds();
-        if (rounds == LSH_ROUNDS_24)
-            siphash_batch(v.buf, (size_t)rs, (size_t)rs, (size_t)n, &key, out);
-        else
-            siphash13_batch(v.buf, (size_t)rs, (size_t)rs, (size_t)n, &key, out);
+        lsh_run_batch(rounds, v.buf, rs, n, &key, out);
         t[i] = now_seconds() - t0;
     }
     Py_END_ALLOW_THREADS

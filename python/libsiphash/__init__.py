@@ -11,6 +11,7 @@ one-shot functions returning ints (the hot path)::
     libsiphash.siphash(data, key)                   # SipHash-2-4, Linux's siphash()
     libsiphash.siphash13_64(data, key)
     libsiphash.halfsiphash13_32(data, half_key)
+    libsiphash.siphash12_64(data, key)              # SipHash-1-2, Redis/Valkey's table hash
 
 and batches over buffers, hashed across SIMD lanes with the GIL released::
 
@@ -43,6 +44,11 @@ from ._libsiphash import (
 )
 from ._libsiphash import _c_batch_seconds  # noqa: F401  (for bench.py; not API)
 
+try:  # SipHash-1-2 (Redis/Valkey), where the library built in has it
+    from ._libsiphash import siphash12_64, siphash12_nocase_64  # noqa: F401
+except ImportError:
+    pass
+
 # The C function has two names, as in the C API: siphash() is Linux's name.
 siphash24_64 = siphash
 
@@ -67,3 +73,5 @@ __all__ = [
     "siphash24",
     "siphash24_64",
 ]
+if "siphash12_64" in globals():
+    __all__ += ["siphash12_64", "siphash12_nocase_64"]

@@ -17,6 +17,9 @@ SEED = int(os.environ.get("SIPHASH_TEST_SEED", random.randrange(1 << 30)))
 print(f"test_batch: SIPHASH_TEST_SEED={SEED}")
 
 ONESHOT = {"2-4": L.siphash, "1-3": L.siphash13_64}
+if hasattr(L, "siphash12_64"):
+    ONESHOT["1-2"] = L.siphash12_64
+ROUNDS = list(ONESHOT)
 
 
 def check_random_shapes(rng, rounds, cases):
@@ -41,7 +44,7 @@ def check_random_shapes(rng, rounds, cases):
             [f(x.to_bytes(8, "little"), key) for x in ints]
 
 
-@pytest.mark.parametrize("rounds", ["2-4", "1-3"])
+@pytest.mark.parametrize("rounds", ROUNDS)
 def test_random_shapes(rounds):
     check_random_shapes(random.Random(SEED), rounds, 150)
 
@@ -85,6 +88,18 @@ def test_batch_u64_signed_and_misaligned():
                                             for i in range(300)]
 
 
+@pytest.mark.skipif("1-2" not in ONESHOT, reason="no SipHash-1-2 in the library built in")
+def test_batchv_nocase():
+    rng = random.Random(SEED)
+    key = rng.randbytes(16)
+    msgs = [bytes(rng.choice(b"aAzZ@[`{\x80\xc1\xdaxyXY") for _ in range(rng.randrange(0, 40)))
+            for _ in range(200)]
+    assert list(L.batchv(msgs, key, rounds="1-2", nocase=True)) == \
+        [L.siphash12_nocase_64(m, key) for m in msgs]
+    with pytest.raises(ValueError, match="nocase"):
+        L.batchv(msgs, key, nocase=True)
+
+
 def test_batch_impl_names_a_path():
     assert L.batch_impl() in ("avx512", "avx2", "neon", "portable")
 
@@ -94,7 +109,8 @@ import random, sys
 sys.path[:0] = [sys.argv[1]]
 import libsiphash as L
 from test_batch import check_random_shapes
-for rounds in ("2-4", "1-3"):
+from test_batch import ROUNDS
+for rounds in ROUNDS:
     check_random_shapes(random.Random(int(sys.argv[2])), rounds, 60)
 print("impl=" + L.batch_impl())
 """

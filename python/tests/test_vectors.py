@@ -6,7 +6,7 @@ import array
 import pytest
 
 import libsiphash as L
-from conftest import HALF_KEY, KEY, MESSAGES, le, read_vectors
+from conftest import HALF_KEY, KEY, MESSAGES, VECTORS, le, read_vectors
 
 # (file, constructor, digest_size, key, one-shot function or None, rounds of batch())
 BYTE_FILES = [
@@ -86,3 +86,36 @@ def test_linux_hsiphash_32bit():
 def test_paper_example():
     assert L.siphash(bytes(range(15)), KEY) == 0xA129CA6149BE45E5
     assert L.siphash24(bytes(range(15)), key=KEY).hexdigest() == "e545be4961ca29a1"
+
+
+needs_12 = pytest.mark.skipif(not hasattr(L, "siphash12_64"),
+                              reason="the library built in has no SipHash-1-2")
+
+
+@needs_12
+def test_siphash12():
+    want = [le(v) for v in read_vectors("siphash-1-2-64.txt")]
+    assert [L.siphash12_64(m, KEY) for m in MESSAGES] == want
+    assert list(L.batchv(MESSAGES, KEY, rounds="1-2")) == want
+    for i, msg in enumerate(MESSAGES[1:], 1):
+        assert list(L.batch(msg * 2, i, KEY, rounds="1-2")) == [want[i]] * 2
+    assert list(L.batch_u64(array.array("Q", [0x0706050403020100]), KEY,
+                            rounds="1-2")) == [want[8]]
+
+
+@needs_12
+def test_siphash12_nocase():
+    path = VECTORS / "siphash-1-2-64-nocase.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    pairs = [ln.split() for ln in path.read_text().splitlines() if ln.strip()]
+    assert pairs
+    msgs = [bytes.fromhex(m) for m, _ in pairs]
+    want = [le(h) for _, h in pairs]
+    assert [L.siphash12_nocase_64(m, KEY) for m in msgs] == want
+    assert list(L.batchv(msgs, KEY, rounds="1-2", nocase=True)) == want
+    # folding is ASCII A-Z only: the plain hash of the lowercased message
+    assert [L.siphash12_64(m.translate(FOLD), KEY) for m in msgs] == want
+
+
+FOLD = bytes.maketrans(bytes(range(65, 91)), bytes(range(97, 123)))
