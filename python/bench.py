@@ -5,7 +5,7 @@ same process on the same inputs (alternating runs A B A B ..., medians),
 with the CPU named.  Absolute times on shared machines are noisy; ratios
 hold.
 
-    python bench.py            # full run (about a minute)
+    python bench.py            # full run (about ten seconds)
     python bench.py --quick    # smoke run: same rows, fewer and smaller runs
 
 Rows and the targets they are judged against:
