@@ -48,6 +48,14 @@ def has_siphash12(header, sources):
                for f in SIPHASH12)
 
 
+def library_version():
+    """The package carries the library inside: it has the library's version."""
+    h = (ROOT / "include" / "siphash.h").read_text()
+    parts = [re.search(r"#define SIPHASH_VERSION_%s\s+(\d+)" % p, h).group(1)
+             for p in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(parts)
+
+
 def isa_of(path):
     for isa in ISAS:
         if isa[0] in path.stem:
@@ -116,6 +124,7 @@ if os.environ.get("LIBSIPHASH_BUILD_BASE"):
     options["build"] = {"build_base": os.environ["LIBSIPHASH_BUILD_BASE"]}
 
 setup(
+    version=library_version(),
     options=options,
     ext_modules=[
         Extension(

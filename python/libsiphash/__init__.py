@@ -52,7 +52,8 @@ except ImportError:
 # The C function has two names, as in the C API: siphash() is Linux's name.
 siphash24_64 = siphash
 
-__version__ = "1.0.0"
+# The package is the C library with a binding: one version.
+__version__ = c_library_version
 
 __all__ = [
     "SipHash",
