@@ -71,9 +71,8 @@ if diff -u "$work/api.txt" "$work/exports.txt"; then
 else
     fail "DLL exports differ from the SIPHASH_API declarations (- api, + dll)"
 fi
-if x86_64-w64-mingw32-objdump -s -j .drectve "$build/src/libsiphash.a" 2>/dev/null | grep -q 'export'; then
-    fail "the static library carries dllexport directives"
-fi
+directives=$(x86_64-w64-mingw32-objdump -s -j .drectve "$build/src/libsiphash.a" 2>/dev/null || true)
+[[ $directives != *export* ]] || fail "the static library carries dllexport directives"
 
 # ---- 3. install and consumers --------------------------------------------
 run cmake --install "$build" >/dev/null
@@ -92,10 +91,10 @@ for exe in consumer consumer_static; do
     fi
 done
 # The DLL consumer must import from libsiphash.dll; the static one must not.
-x86_64-w64-mingw32-objdump -p "$consumer/consumer.exe" | grep -q 'DLL Name: libsiphash.dll' ||
-    fail "consumer.exe does not import libsiphash.dll"
-! x86_64-w64-mingw32-objdump -p "$consumer/consumer_static.exe" | grep -q 'libsiphash.dll' ||
-    fail "consumer_static.exe depends on libsiphash.dll"
+imports=$(x86_64-w64-mingw32-objdump -p "$consumer/consumer.exe")
+[[ $imports == *"DLL Name: libsiphash.dll"* ]] || fail "consumer.exe does not import libsiphash.dll"
+imports=$(x86_64-w64-mingw32-objdump -p "$consumer/consumer_static.exe")
+[[ $imports != *libsiphash.dll* ]] || fail "consumer_static.exe depends on libsiphash.dll"
 
 pc() {
     PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig" PKG_CONFIG_PATH="" pkg-config "$@" libsiphash
@@ -113,5 +112,55 @@ for exe in pc_consumer pc_consumer_static; do
     [[ $out == "$expect" ]] && echo "windows: $exe.exe (pkg-config) prints $out" ||
         fail "$exe.exe printed '$out', expected $expect"
 done
+
+# ---- 4. siphashsum.exe against the Linux build -----------------------------
+host=$(ci_dir windows-host)
+run cmake -S "$SIPHASH_ROOT" -B "$host" "${SIPHASH_CI_CMAKE_ARGS[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DSIPHASH_BUILD_TESTS=OFF -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF >/dev/null
+run cmake --build "$host" -j "$JOBS" --target siphashsum >/dev/null
+files=$work/files
+mkdir -p "$files"
+(
+    cd "$files" || exit 1
+    export LC_ALL=C.UTF-8 # UTF-8 names reach Wine as UTF-16 by the locale
+    cp "$SIPHASH_ROOT"/tests/vectors/*.txt .
+    printf 'line 1\r\nline 2\r\n' >crlf.txt
+    printf 'cr\ronly\rhere' >cr.txt
+    printf 'before\032after' >ctrl-z.bin
+    : >empty
+    head -c 1048583 /dev/urandom >random.bin
+    printf 'x\r\n' >'naïve-日本語.txt'
+    K=000102030405060708090a0b0c0d0e0f HK=0001020304050607
+    export SIPHASH_KEY=$K,$HK
+    linux=$host/tools/siphashsum windows=$build/tools/siphashsum.exe
+    n=0 bad=0
+    for opts in "" "--tag" "-z" "-a siphash-1-3 -l 128" "-a siphash-1-2" \
+        "-a halfsiphash-2-4" "-a halfsiphash-1-3 -l 64 --tag"; do
+        # shellcheck disable=SC2086
+        "$linux" $opts -- * >"$work/linux.out" 2>&1
+        # shellcheck disable=SC2086
+        "$WINE" "$windows" $opts -- * >"$work/windows.out" 2>&1
+        # shellcheck disable=SC2086
+        "$linux" $opts <crlf.txt >>"$work/linux.out" 2>&1
+        # shellcheck disable=SC2086
+        "$WINE" "$windows" $opts <crlf.txt >>"$work/windows.out" 2>&1
+        n=$((n + 1))
+        if ! cmp -s "$work/linux.out" "$work/windows.out"; then
+            bad=$((bad + 1))
+            echo "windows: siphashsum ${opts:-(defaults)}: Linux and Windows differ:" >&2
+            diff "$work/linux.out" "$work/windows.out" | head -20 >&2
+        fi
+    done
+    # Check files written on one system verify on the other.
+    "$linux" -- *.txt *.bin empty >"$work/sums.linux"
+    "$WINE" "$windows" -c "$work/sums.linux" >"$work/check.out" 2>&1 ||
+        { bad=$((bad + 1)); cat "$work/check.out" >&2; }
+    "$WINE" "$windows" -- *.txt *.bin empty >"$work/sums.windows"
+    "$linux" -c "$work/sums.windows" >"$work/check.out" 2>&1 ||
+        { bad=$((bad + 1)); cat "$work/check.out" >&2; }
+    echo "windows: siphashsum.exe vs Linux siphashsum: $((n - bad + 2)) of $((n + 2)) comparisons" \
+        "byte-identical ($(ls | wc -l) files incl. CR LF, CR, Ctrl-Z, 1 MiB random, a UTF-8 name; and stdin)"
+    [ "$bad" -eq 0 ]
+) || fail "siphashsum.exe and the Linux siphashsum differ"
 
 exit "$status"
