@@ -136,12 +136,28 @@ check_amalgam() {
     local rc=0 cross
     rm -rf "$OUT/amalgam"
     run bash scripts/amalgamate.sh --consumers "$OUT/amalgam" || return 1
-    amalgam_target gcc gcc || rc=1
-    amalgam_target clang clang || rc=1
-    amalgam_target m32 gcc -m32 || rc=1
+    # The five targets, JOBS at a time; each one's output printed in order.
+    local specs=("gcc gcc" "clang clang" "m32 gcc -m32")
     for cross in s390x aarch64; do
-        amalgam_target "$cross" clang --target=$cross-linux-gnu -nostdlibinc \
-            -idirafter /usr/$cross-linux-gnu/include -Wno-unused-command-line-argument || rc=1
+        specs+=("$cross clang --target=$cross-linux-gnu -nostdlibinc -idirafter /usr/$cross-linux-gnu/include -Wno-unused-command-line-argument")
+    done
+    local spec name pids=() running=0
+    for spec in "${specs[@]}"; do
+        name=${spec%% *}
+        # shellcheck disable=SC2086  # the spec is a word list
+        amalgam_target $spec >"$OUT/amalgam-$name.out" 2>&1 &
+        pids+=($!)
+        running=$((running + 1))
+        if [[ $running -ge $JOBS ]]; then
+            wait -n || true
+            running=$((running - 1))
+        fi
+    done
+    local i
+    for i in "${!specs[@]}"; do
+        name=${specs[$i]%% *}
+        wait "${pids[$i]}" || rc=1
+        grep -v '^+ ' "$OUT/amalgam-$name.out" || true
     done
     # Warning-free as well (not required of a vendored file, but kept so).
     run gcc -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -c "$OUT/amalgam/siphash.c" -o /dev/null || rc=1
@@ -158,8 +174,9 @@ check_meson() {
     done
     rm -rf "$b" "$dest"
     run meson setup "$b" . --werror >"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; return 1; }
-    run meson compile -C "$b" || return 1
-    run meson test -C "$b" --print-errorlogs || rc=1
+    run meson compile -C "$b" >>"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; return 1; }
+    run meson test -C "$b" --print-errorlogs >>"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; rc=1; }
+    grep -E '^ *[0-9]+/[0-9]+ ' "$OUT/meson.log" | sed 's/^/meson test: /' || true
     DESTDIR=$dest run meson install -C "$b" --quiet || return 1
     local want=(include/siphash.h include/siphash_net.h include/siphash_uthash.h
         include/siphash-compat/linux/siphash.h share/man/man3/siphash.3 share/man/man3/siphash_net.3)
@@ -181,7 +198,7 @@ check_meson() {
     cp tests/subproject/meson/meson.build tests/install/consumer.c "$p/"
     ln -s "$SIPHASH_ROOT" "$p/subprojects/siphash"
     (cd "$p" && run meson setup build >"$p/setup.log" 2>&1) || { cat "$p/setup.log"; return 1; }
-    run meson compile -C "$p/build" || return 1
+    run meson compile -C "$p/build" >>"$p/setup.log" 2>&1 || { cat "$p/setup.log"; return 1; }
     expect_paper "$p/build/consumer" "meson subproject" || rc=1
     # The parent's one test only: ours stay in our own build.
     local listed
