@@ -244,7 +244,8 @@ emit_isa() {
  *
  *     cc -std=c11 -O2 -c siphash.c
  *
- * next to the generated siphash.h.  Sources: ${all[*]}.
+ * next to the generated siphash.h.  Sources (src/):
+$(echo "${all[*]}" | fold -s -w 72 | sed 's/^/ *   /; s/ *$//')
  */
 
 /* Instruction-set paths: compiled here, behind run-time dispatch, when the
@@ -268,6 +269,7 @@ EOF
     # Feature-test macros must precede the first system header, siphash.h's
     # included: the files that set them come first, before siphash.h.
     for f in "${first[@]}"; do
+        printf '/* ---- the part of src/%s before its first #include ---- */\n' "$f"
         sed -n '1,/^[[:space:]]*#[[:space:]]*include/p' "$src/$f" | sed '$d' |
             grep -vE 'SPDX-License-Identifier' || true
     done
