@@ -63,7 +63,7 @@ check_subproject() {
             dir=$OUT/sub-$how-$shared
             rm -rf "$dir"
             local opt=()
-            [[ $shared == unset ]] || opt=(-DBUILD_SHARED_LIBS=$shared)
+            [[ $shared == unset ]] || opt=("-DBUILD_SHARED_LIBS=$shared")
             run cmake -S tests/subproject/cmake -B "$dir" -DSIPHASH_SOURCE_DIR="$SIPHASH_ROOT" \
                 -DSIPHASH_HOW=$how "${opt[@]}" >"$dir.log" 2>&1 ||
                 { cat "$dir.log"; rc=1; continue; }
@@ -102,7 +102,7 @@ amalgam_target() {
     # file, so the random parts run in their quick size.
     local flags=("$@") dir=$OUT/amalgam-$name emu=(env SIPHASH_TEST_QUICK=1) rc=0
     case $name in
-        s390x | aarch64) emu+=(qemu-"$name" -L /usr/$name-linux-gnu) ;;
+        s390x | aarch64) emu+=("qemu-$name" -L "/usr/$name-linux-gnu") ;;
     esac
     rm -rf "$dir"
     mkdir -p "$dir"
