@@ -81,7 +81,7 @@ fuzz() {
     need clang || return 1
     local t rc=0
     for t in fuzz_diff fuzz_cli_key fuzz_cli_check; do
-        FUZZ_CMAKE_ARGS="${SIPHASH_CI_CMAKE_ARGS[*]}" \
+        FUZZ_OPT=-O0 FUZZ_CMAKE_ARGS="${SIPHASH_CI_CMAKE_ARGS[*]}" \
             run tests/fuzz/run.sh "$t" "$FUZZ_SECONDS" "$(ci_dir trust-fuzz)" || rc=1
     done
     return $rc

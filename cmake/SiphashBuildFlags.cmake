@@ -21,9 +21,14 @@ function(siphash_apply_build_flags dir)
     endif()
   endif()
   set(san "")
-  if(SIPHASH_SANITIZE)
+  if(SIPHASH_SANITIZE OR SIPHASH_FUZZ)
     set(san -fsanitize=address,undefined)
     list(APPEND flags ${san} -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  endif()
+  # A libFuzzer build (SIPHASH_FUZZ, tests/fuzz): all our code carries the
+  # fuzzer's coverage; the fuzz targets add the fuzzer's main themselves.
+  if(SIPHASH_FUZZ)
+    list(APPEND flags -fsanitize=fuzzer-no-link)
   endif()
 
   get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)

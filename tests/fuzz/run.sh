@@ -10,7 +10,8 @@
 # BUILD_DIR/fuzz-artifacts/ and the script exits non-zero.  Reproduce one
 # with:  BUILD_DIR/tests/fuzz/TARGET FILE
 # Extra libFuzzer flags can be passed in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-jobs=2),
-# extra configure arguments in FUZZ_CMAKE_ARGS (CI: -DSIPHASH_WERROR=ON).
+# extra configure arguments in FUZZ_CMAKE_ARGS (CI: -DSIPHASH_WERROR=ON), the
+# optimisation level of a new build in FUZZ_OPT (default -O1).
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -24,11 +25,12 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-    # -O1: with ASan, UBSan and coverage together, clang 14 at -O2 spends
-    # ~90 s of CPU on src/batch_avx2.c alone (3 s uninstrumented, 31 s at
-    # -O1), which dominated the CI step; -O1 is libFuzzer's usual level.
+    # FUZZ_OPT: -O1 (libFuzzer's usual level) unless told otherwise.  With
+    # ASan, UBSan and coverage together clang 14's optimiser takes minutes
+    # of CPU on each of src/batch_avx2.c and batch_avx512.c (seconds with
+    # any two of the three, or at -O0): CI's short smoke runs use -O0.
     cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g -DNDEBUG" \
+        -DCMAKE_C_FLAGS_RELWITHDEBINFO="${FUZZ_OPT:--O1} -g -DNDEBUG" \
         -DSIPHASH_FUZZ=ON -DSIPHASH_REQUIRE_DIFFERENTIAL=ON \
         -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF ${FUZZ_CMAKE_ARGS:-} >/dev/null
 else
