@@ -13,6 +13,7 @@
 # verbosely, so the log names each path that was tested and how.
 # Packages: .ci/packages-batch.txt.  Seconds after the matrix; a few
 # minutes alone (three builds).
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 status=0

@@ -9,6 +9,7 @@
 # them verbosely — seconds — because their counts, skips and the
 # large-file and memory measurements are what this step exists to show.
 # Packages: .ci/packages-cli.txt.  Bounded: ~20 s of tests, 300 s per test.
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ci_reuse gcc siphashsum cli_oneshot cli_readfail

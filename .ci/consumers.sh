@@ -9,6 +9,7 @@
 # the matrix's gcc one (built here when the matrix has not run): the demo
 # needs nothing else.  Packages: .ci/packages-consumers.txt (scripts/demo.sh
 # installs the same list).  15-30 s, mostly compiling when run alone.
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 build=$(ci_dir gcc)

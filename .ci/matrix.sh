@@ -38,6 +38,7 @@
 # Packages: .ci/packages-matrix.txt.  Exits non-zero if any configuration
 # failed; every selected configuration runs regardless, and a summary line
 # per configuration is printed at the end.
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ROOT=$SIPHASH_ROOT

@@ -16,6 +16,7 @@
 # no other step builds with those flags.
 # Packages: .ci/packages-trust.txt.  Bounded: about 3-4 minutes on 2 cores.
 # TRUST_STEPS="ct fuzz cppcheck tidy analyzer" selects steps.
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}

@@ -13,7 +13,7 @@
 # The matrix runs first: later steps reuse its build directories
 # (build-ci/, or SIPHASH_CI_DIR) instead of building the same trees again.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 steps=("$@")
 # The matrix first (later steps reuse its builds); about 20 minutes in all

@@ -29,6 +29,7 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
     # ASan, UBSan and coverage together clang 14's optimiser takes minutes
     # of CPU on each of src/batch_avx2.c and batch_avx512.c (seconds with
     # any two of the three, or at -O0): CI's short smoke runs use -O0.
+    # shellcheck disable=SC2086  # FUZZ_CMAKE_ARGS is a list of arguments
     cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_C_FLAGS_RELWITHDEBINFO="${FUZZ_OPT:--O1} -g -DNDEBUG" \
         -DSIPHASH_FUZZ=ON -DSIPHASH_REQUIRE_DIFFERENTIAL=ON \
@@ -46,6 +47,7 @@ mkdir -p "$work" "$artifacts"
 echo "fuzzing $target for ${seconds}s (seeds: $seeds, corpus: $work)"
 # -timeout: one input taking > 10 s is a hang; -rss_limit_mb: a leak that
 # grows without bound fails instead of swapping the machine.
+# shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
 "$build/tests/fuzz/$target" "$work" "$seeds" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -print_final_stats=1 -artifact_prefix="$artifacts/$target-" ${FUZZ_FLAGS:-} 2>"$build/fuzz-$target.log" || {
