@@ -11,6 +11,7 @@
 # should.  The inline-path test (tests/inline) runs with the matrix's ctest.
 # Packages: .ci/packages-bench.txt.  Bounded: seconds after the matrix
 # (one build of ~1 min on 2 cores alone) and runs of a few seconds.
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 tmp=$(mktemp -d)
@@ -68,6 +69,7 @@ for r in "${rows[@]}"; do
             for (i = 1; i <= k; i++) if (f[i] ~ /^([0-9.]+%?|-)$/) ok++
             if (ok >= 3 && ok == k) { c++; if (rest ~ /[0-9]/) d++ }
         } END { print c + 0, d + 0 }' "$tmp/quick.txt")
+    # shellcheck disable=SC2086 # two numbers, split on purpose
     set -- $n
     # 3 modes x (cost, ratio, ratio) tables; the three cost lines have numbers
     if [ "$1" -ge 9 ] && [ "$2" -ge 3 ]; then

@@ -34,7 +34,11 @@ if ! tar -xJf "$tarball" -C "$tmp" --wildcards \
     echo "get-linux-siphash: $tarball has no lib/siphash.c" >&2
     exit 2
 fi
-top=$(ls "$tmp" | grep -v '^err$' | head -n 1)
+top=
+for d in "$tmp"/*/; do
+    top=$(basename "$d")
+    break
+done
 mkdir -p "$out/lib" "$out/include/linux"
 cp "$tmp/$top/lib/siphash.c" "$out/lib/siphash.c"
 cp "$tmp/$top/include/linux/siphash.h" "$out/include/linux/siphash.h"
