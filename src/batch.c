@@ -205,11 +205,36 @@ SIPHASH_API void siphash13_batch(const void *base, size_t stride, size_t len, si
         impl()->fixed13((const uint8_t *)base, stride, len, n, key, out);
 }
 
+SIPHASH_API void siphash12_batch(const void *base, size_t stride, size_t len, size_t n,
+                                 const siphash_key_t *key, uint64_t *out)
+{
+    if (n == 0)
+        return;
+    if (len == 0)
+        fill_empty(n, siphash12_64(NULL, 0, key), out);
+    else
+        impl()->fixed12((const uint8_t *)base, stride, len, n, key, out);
+}
+
 SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out)
 {
     if (n)
         impl()->vec24(msgs, lens, n, key, out);
+}
+
+SIPHASH_API void siphash12_batchv(const void *const *msgs, const size_t *lens, size_t n,
+                                  const siphash_key_t *key, uint64_t *out)
+{
+    if (n)
+        impl()->vec12(msgs, lens, n, key, out);
+}
+
+SIPHASH_API void siphash12_nocase_batchv(const void *const *msgs, const size_t *lens, size_t n,
+                                         const siphash_key_t *key, uint64_t *out)
+{
+    if (n)
+        impl()->vec12_nocase(msgs, lens, n, key, out);
 }
 
 SIPHASH_API void siphash_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,

@@ -2,8 +2,8 @@
 /*
  * batch_internal.h — the table of batch kernels each instruction set
  * provides, shared by the dispatcher (batch.c) and the per-ISA files
- * (batch_portable.c, batch_avx2.c, batch_avx512.c, batch_neon.c).
- * Private to src/.
+ * (batch_portable.c, batch_avx2.c, batch_avx512.c, batch_neon.c, each
+ * stamping out batch_lanes.h over its own primitives).  Private to src/.
  *
  * Every kernel takes any n and returns exactly the scalar answers: the
  * messages that do not fill the SIMD lanes go to scalar code, so the ISA
@@ -16,28 +16,11 @@
 
 #include "internal.h"
 
-/* PE/COFF (Windows) has no visibility: there, only dllexport exports. */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
-#define SIP_HIDDEN __attribute__((visibility("hidden")))
-#else
-#define SIP_HIDDEN
-#endif
-
-/* Fully unrolls the next loop (lanes, registers, rounds: all constant
- * counts), also at -O2, where GCC keeps vector loops rolled and the state
- * goes through memory (measured 2x slower than -O3). */
-#if defined(__clang__)
-#define SIP_UNROLL _Pragma("unroll")
-#elif defined(__GNUC__) && __GNUC__ >= 8
-#define SIP_UNROLL _Pragma("GCC unroll 16")
-#else
-#define SIP_UNROLL
-#endif
-
 /* out[i] = SipHash-c-d(base + i*stride, len) for i < n; len > 0. */
 typedef void sip_batch_fixed_fn(const uint8_t *base, size_t stride, size_t len, size_t n,
                                 const siphash_key_t *key, uint64_t *out);
-/* out[i] = SipHash-2-4(msgs[i], lens[i]). */
+/* out[i] = SipHash-c-d(msgs[i], lens[i]) (over the case-folded bytes for
+ * the nocase kernel). */
 typedef void sip_batch_vec_fn(const void *const *msgs, const size_t *lens, size_t n,
                               const siphash_key_t *key, uint64_t *out);
 /* out[i] = SipHash-c-d of the 8 little-endian bytes of in[i]. */
@@ -45,9 +28,9 @@ typedef void sip_batch_u64_fn(const uint64_t *in, size_t n, const siphash_key_t 
                               uint64_t *out);
 
 struct sip_batch_impl {
-    const char *name;           /* what siphash_batch_impl() returns */
-    sip_batch_fixed_fn *fixed24, *fixed13;
-    sip_batch_vec_fn *vec24;
+    const char *name; /* what siphash_batch_impl() returns */
+    sip_batch_fixed_fn *fixed24, *fixed13, *fixed12;
+    sip_batch_vec_fn *vec24, *vec12, *vec12_nocase;
     sip_batch_u64_fn *u64_24, *u64_13;
 };
 
@@ -58,24 +41,51 @@ SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx512;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon;
 
-/* The portable kernels; the SIMD files hand them the messages that do not
- * fill a register (siphash_batchv's leftovers go to siphash24_64 in
- * sip_vec_grouped). */
+/* The portable kernels; the SIMD files hand them the records that do not
+ * fill a register. */
 SIP_HIDDEN void sip_portable_fixed24(const uint8_t *base, size_t stride, size_t len, size_t n,
                                      const siphash_key_t *key, uint64_t *out);
 SIP_HIDDEN void sip_portable_fixed13(const uint8_t *base, size_t stride, size_t len, size_t n,
                                      const siphash_key_t *key, uint64_t *out);
-SIP_HIDDEN void sip_portable_vec24(const void *const *msgs, const size_t *lens, size_t n,
-                                   const siphash_key_t *key, uint64_t *out);
+SIP_HIDDEN void sip_portable_fixed12(const uint8_t *base, size_t stride, size_t len, size_t n,
+                                     const siphash_key_t *key, uint64_t *out);
 SIP_HIDDEN void sip_portable_u64_24(const uint64_t *in, size_t n, const siphash_key_t *key,
                                     uint64_t *out);
 SIP_HIDDEN void sip_portable_u64_13(const uint64_t *in, size_t n, const siphash_key_t *key,
                                     uint64_t *out);
 
-/* The final block of a message: length byte | last len & 7 bytes. */
-SIP_INLINE uint64_t sip_final_word(const uint8_t *p, size_t len)
+/* The leftovers of a SIMD kernel for (c, d): the portable kernel (with
+ * constant c and d one call remains). */
+SIP_INLINE void sip_rest_fixed(const uint8_t *base, size_t stride, size_t len, size_t n,
+                               const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
 {
-    return (uint64_t)len << 56 | sip_tail64(p, len);
+    if (c == 2)
+        sip_portable_fixed24(base, stride, len, n, key, out);
+    else if (d == 3)
+        sip_portable_fixed13(base, stride, len, n, key, out);
+    else
+        sip_portable_fixed12(base, stride, len, n, key, out);
+}
+
+SIP_INLINE void sip_rest_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
+                             uint64_t *out, unsigned c)
+{
+    if (c == 2)
+        sip_portable_u64_24(in, n, key, out);
+    else
+        sip_portable_u64_13(in, n, key, out);
+}
+
+/* One message of a batchv, by the exported one-shot function for (c, d,
+ * fold). */
+SIP_INLINE uint64_t sip_one(const void *msg, size_t len, const siphash_key_t *key, unsigned c,
+                            unsigned d, int fold)
+{
+    if (c == 2)
+        return siphash24_64(msg, len, key);
+    if (fold)
+        return siphash12_nocase_64(msg, len, key);
+    return d == 2 ? siphash12_64(msg, len, key) : siphash13_64(msg, len, key);
 }
 
 /*
@@ -83,7 +93,8 @@ SIP_INLINE uint64_t sip_final_word(const uint8_t *p, size_t len)
  * the longest message of their group, so the messages are first ordered by
  * word count (a counting sort of indices over chunks of SIP_VCHUNK, on the
  * stack: lengths only, never data), and groups of G similar messages go to
- * the ISA's kernel; the last m % G of a chunk are hashed one by one.
+ * the ISA's kernel; the last m % G of a chunk are hashed one by one (by
+ * the one-shot function for c, d and fold).
  * group(msgs, lens, idx, cnt, key, out) hashes msgs[idx[l]] into
  * out[idx[l]] for l < cnt, a multiple of G.
  */
@@ -97,7 +108,7 @@ typedef void sip_vgroup_fn(const void *const *msgs, const size_t *lens, const ui
 
 SIP_INLINE void sip_vec_grouped(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out, sip_vgroup_fn *group,
-                                size_t G)
+                                size_t G, unsigned c, unsigned d, int fold)
 {
     uint16_t order[SIP_VCHUNK];
     for (size_t c0 = 0; c0 < n; c0 += SIP_VCHUNK) {
@@ -146,7 +157,7 @@ SIP_INLINE void sip_vec_grouped(const void *const *msgs, const size_t *lens, siz
             group(msgs + c0, lens + c0, order, g, key, out + c0);
         for (; g < m; g++) {
             const size_t k = c0 + order[g];
-            out[k] = siphash24_64(msgs[k], lens[k], key);
+            out[k] = sip_one(msgs[k], lens[k], key, c, d, fold);
         }
     }
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * batch_portable.c — batch kernels in plain C, for every target.
+ * batch_portable.c — batch kernels in plain C, for every target: the driver
+ * of batch_lanes.h with one 64-bit lane per "vector".
  *
  * SipHash is one long dependency chain per message, so a single hash
- * leaves most of a superscalar core idle.  Here PL messages advance in
+ * leaves most of a superscalar core idle.  Here SIP_NV messages advance in
  * lock step: their rounds are independent, so the compiler and the
  * out-of-order core overlap them.  Loads go through sip_load64 /
  * sip_tail64, so the results are the same on big-endian machines.
@@ -11,75 +12,67 @@
  */
 #include "batch_internal.h"
 
+#define SIP_ISA sip_portable
+#define SIP_KERNEL SIP_HIDDEN
+#define SIP_V uint64_t
+#define SIP_M uint64_t
+#define SIP_LANES 1
 /* Chains in lock step.  A chain's state is 4 words: on x86 (16 general
  * registers, fewer on i386) two chains measured faster than four, which
  * spill; machines with 32 registers take four (not measured). */
-#ifndef PL
-#if defined(__x86_64__) || defined(__i386__)
-#define PL 2
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+#define SIP_NV 2
+/* measured on x86: lock step gains nothing for mixed lengths over the
+ * out-of-order core overlapping consecutive hashes, and costs 8% with the
+ * sort: the plain loop below instead */
+#define SIP_OWN_VEC
 #else
-#define PL 4
+#define SIP_NV 4
 #endif
-#endif
+#define SIP_VNV SIP_NV
+#define SIP_OWN_U64
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SIP_NOINLINE __attribute__((noinline))
+SIP_INLINE uint64_t port_from(const uint64_t *t)
+{
+    return t[0];
+}
+
+SIP_INLINE uint64_t port_loadu(const void *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+#define v_set1(x) ((uint64_t)(x))
+#define v_xor(a, b) ((a) ^ (b))
+#define v_add(a, b) ((a) + (b))
+#define v_or(a, b) ((a) | (b))
+#define v_and(a, b) ((a) & (b))
+#define v_sub(a, b) ((a) - (b))
+#define v_shl_i(a, n) ((a) << (n))
+#define v_shr_i(a, n) ((a) >> (n))
+#define v_rotl(a, n) siphash_rotl64_((a), (n))
+#define v_shr_n(a, n) ((a) >> (n))
+#define v_shrv(a, cnt) ((cnt) < 64 ? (a) >> (cnt) : 0)
+#define v_loadu(p) port_loadu(p)
+#define v_storeu(p, a) memcpy((p), &(a), 8)
+#define v_from(t) port_from(t)
+#define v_le(a, b) ((uint64_t)0 - (uint64_t)((a) <= (b)))
+#define v_sel(m, t, f) (((t) & (m)) | ((f) & ~(m)))
+
+#if !defined(SIP_OWN_VEC)
+#define PORT_GENERIC_VEC 1
 #else
-#define SIP_NOINLINE
+#define PORT_GENERIC_VEC 0
 #endif
 
-/* nl (PL or 1) lanes of equal-length records; constant nl, c and d make
- * every loop over lanes and rounds unroll into straight-line code. */
-SIP_INLINE void port_fixed_group(const uint8_t *base, size_t stride, size_t len,
-                                 const siphash_key_t *key, uint64_t *out, int nl,
-                                 unsigned c, unsigned d)
-{
-    const size_t full = len & ~(size_t)7;
-    const uint8_t *p[PL];
-    sip_state s[PL];
-    SIP_UNROLL
-    for (int l = 0; l < nl; l++) {
-        p[l] = base + (size_t)l * stride;
-        s[l] = sip_init(key->key[0], key->key[1], 0);
-    }
-    for (size_t w = 0; w < full; w += 8)
-        SIP_UNROLL
-        for (int l = 0; l < nl; l++)
-            sip_absorb(&s[l], sip_load64(p[l] + w), c);
-    SIP_UNROLL
-    for (int l = 0; l < nl; l++)
-        sip_absorb(&s[l], sip_final_word(p[l], len), c);
-    SIP_UNROLL
-    for (int l = 0; l < nl; l++)
-        out[l] = sip_finish1(&s[l], d, 0);
-}
-
-SIP_INLINE void port_fixed(const uint8_t *base, size_t stride, size_t len, size_t n,
-                           const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
-{
-    size_t i = 0;
-    for (; n - i >= PL; i += PL)
-        port_fixed_group(base + i * stride, stride, len, key, out + i, PL, c, d);
-    for (; i < n; i++)
-        port_fixed_group(base + i * stride, stride, len, key, out + i, 1, c, d);
-}
-
-SIP_HIDDEN void sip_portable_fixed24(const uint8_t *base, size_t stride, size_t len, size_t n,
-                                     const siphash_key_t *key, uint64_t *out)
-{
-    port_fixed(base, stride, len, n, key, out, 2, 4);
-}
-
-SIP_HIDDEN void sip_portable_fixed13(const uint8_t *base, size_t stride, size_t len, size_t n,
-                                     const siphash_key_t *key, uint64_t *out)
-{
-    port_fixed(base, stride, len, n, key, out, 1, 3);
-}
+#include "batch_lanes.h"
 
 /*
  * 8-byte messages given as integers.  On a little-endian host their bytes
  * are the records of siphash_batch with stride and length 8, so the
- * lock-step kernel above serves; its stride and length are read through
+ * lock-step kernel serves; its stride and length are read through
  * volatile, because with them visible GCC -O3 specialises the kernel and
  * packs its lanes into SSE2 registers, which have no rotate (measured
  * 1.3x slower than a plain loop, against 0.83x for the kernel).  On a
@@ -104,13 +97,14 @@ SIP_NOINLINE static uint64_t port_one_u64_13(uint64_t m, const siphash_key_t *ke
     return port_one_u64(m, key, 1, 3);
 }
 
-static volatile size_t u64_stride = 8, u64_len = 8;
+static volatile size_t port_u64_stride = 8, port_u64_len = 8;
 
 SIP_HIDDEN void sip_portable_u64_24(const uint64_t *in, size_t n, const siphash_key_t *key,
                                     uint64_t *out)
 {
     if (SIP_LITTLE_ENDIAN) /* the integers' bytes are their little-endian encoding */
-        sip_portable_fixed24((const uint8_t *)(const void *)in, u64_stride, u64_len, n, key, out);
+        sip_portable_fixed24((const uint8_t *)(const void *)in, port_u64_stride, port_u64_len,
+                             n, key, out);
     else
         for (size_t i = 0; i < n; i++)
             out[i] = port_one_u64_24(in[i], key);
@@ -120,67 +114,52 @@ SIP_HIDDEN void sip_portable_u64_13(const uint64_t *in, size_t n, const siphash_
                                     uint64_t *out)
 {
     if (SIP_LITTLE_ENDIAN)
-        sip_portable_fixed13((const uint8_t *)(const void *)in, u64_stride, u64_len, n, key, out);
+        sip_portable_fixed13((const uint8_t *)(const void *)in, port_u64_stride, port_u64_len,
+                             n, key, out);
     else
         for (size_t i = 0; i < n; i++)
             out[i] = port_one_u64_13(in[i], key);
 }
 
-#if !(defined(__x86_64__) || defined(__i386__))
-/*
- * Mixed lengths: PL messages in lock step, word by word, ordered by word
- * count first (sip_vec_grouped) so lock-stepped lanes rarely wait for each
- * other.  At step w a lane absorbs its word w while it has one, its final
- * block at w == its word count, and sits idle after that.  Only the
- * lengths decide.
- */
-static void port_vgroups(const void *const *msgs, const size_t *lens, const uint16_t *idx,
-                         size_t cnt, const siphash_key_t *key, uint64_t *out)
+#if !PORT_GENERIC_VEC
+/* Mixed lengths on x86: one message after the other (see SIP_OWN_VEC). */
+SIP_INLINE void port_vec_loop(const void *const *msgs, const size_t *lens, size_t n,
+                              const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d,
+                              int fold)
 {
-    for (size_t g = 0; g < cnt; g += PL) {
-        const uint8_t *p[PL];
-        size_t nw[PL], len[PL], maxw = 0;
-        sip_state s[PL];
-        SIP_UNROLL
-        for (int l = 0; l < PL; l++) {
-            p[l] = (const uint8_t *)msgs[idx[g + l]];
-            len[l] = lens[idx[g + l]];
-            nw[l] = len[l] >> 3;
-            maxw = nw[l] > maxw ? nw[l] : maxw;
-            s[l] = sip_init(key->key[0], key->key[1], 0);
-        }
-        for (size_t w = 0; w <= maxw; w++)
-            SIP_UNROLL
-            for (int l = 0; l < PL; l++) {
-                if (w < nw[l])
-                    sip_absorb(&s[l], sip_load64(p[l] + 8 * w), 2);
-                else if (w == nw[l])
-                    sip_absorb(&s[l], sip_final_word(p[l], len[l]), 2);
-            }
-        SIP_UNROLL
-        for (int l = 0; l < PL; l++)
-            out[idx[g + l]] = sip_finish1(&s[l], 4, 0);
-    }
+    for (size_t i = 0; i < n; i++)
+        out[i] = sip_hash64((const uint8_t *)msgs[i], lens[i], key->key[0], key->key[1], c, d,
+                            fold, 0, NULL);
 }
-#endif
 
-SIP_HIDDEN void sip_portable_vec24(const void *const *msgs, const size_t *lens, size_t n,
-                                   const siphash_key_t *key, uint64_t *out)
+static void sip_portable_vec24(const void *const *msgs, const size_t *lens, size_t n,
+                               const siphash_key_t *key, uint64_t *out)
 {
-#if defined(__x86_64__) || defined(__i386__)
-    /* measured on x86: lock step gains nothing over the out-of-order core
-     * overlapping consecutive hashes, and costs 8% with the sort */
-    for (size_t i = 0; i < n; i++) {
-        sip_state s = sip_init(key->key[0], key->key[1], 0);
-        sip_absorb_all(&s, (const uint8_t *)msgs[i], lens[i], 2);
-        out[i] = sip_finish1(&s, 4, 0);
-    }
-#else
-    sip_vec_grouped(msgs, lens, n, key, out, port_vgroups, PL);
-#endif
+    port_vec_loop(msgs, lens, n, key, out, 2, 4, 0);
 }
+
+static void sip_portable_vec12(const void *const *msgs, const size_t *lens, size_t n,
+                               const siphash_key_t *key, uint64_t *out)
+{
+    port_vec_loop(msgs, lens, n, key, out, 1, 2, 0);
+}
+
+static void sip_portable_vec12nc(const void *const *msgs, const size_t *lens, size_t n,
+                                 const siphash_key_t *key, uint64_t *out)
+{
+    port_vec_loop(msgs, lens, n, key, out, 1, 2, 1);
+}
+#endif
+#undef PORT_GENERIC_VEC
 
 SIP_HIDDEN const struct sip_batch_impl sip_batch_portable = {
-    "portable",          sip_portable_fixed24, sip_portable_fixed13, sip_portable_vec24,
-    sip_portable_u64_24, sip_portable_u64_13,
+    "portable",
+    sip_portable_fixed24,
+    sip_portable_fixed13,
+    sip_portable_fixed12,
+    sip_portable_vec24,
+    sip_portable_vec12,
+    sip_portable_vec12nc,
+    sip_portable_u64_24,
+    sip_portable_u64_13,
 };

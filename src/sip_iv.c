@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sip_iv.c — SipHash's initial-state constants as data, for sip_init_mem()
+ * sip_iv.c — SipHash's initial-state constants as data, for sip_init()
  * (internal.h).  They live in their own translation unit on purpose: where
  * the compiler can see the values it turns them back into 64-bit
  * immediates, and the point is that it reads them from memory instead
@@ -8,5 +8,5 @@
  */
 #include "internal.h"
 
-/* "somepseudorandomlygeneratedbytes"; hidden like every non-API symbol. */
-const uint64_t sip_iv[4] = {SIP_C0, SIP_C1, SIP_C2, SIP_C3};
+SIP_HIDDEN const uint64_t sip_iv[4] = {SIPHASH_CONST_0, SIPHASH_CONST_1, SIPHASH_CONST_2,
+                                       SIPHASH_CONST_3};

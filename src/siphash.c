@@ -1,130 +1,191 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * siphash.c — SipHash-c-d one-shot functions and Linux's fixed-size paths.
+ * siphash.c — SipHash-c-d one-shot functions, Linux's fixed-size paths,
+ * and hsiphash where it is SipHash-1-3 (64-bit unsigned long, as in Linux's
+ * lib/siphash.c; the 32-bit hsiphash is in halfsiphash.c).
  *
- * Every function here is a thin instantiation of the inline core in
- * internal.h with constant round counts, so each compiles to straight-line
- * rounds with the key in registers.
+ * Every function here is a thin instantiation of the core in internal.h
+ * with constant round counts, so each compiles to straight-line rounds
+ * with the key in registers.
  */
 #include "internal.h"
 
-/* Exported names are the contract; the core does the work. */
-SIP_INLINE uint64_t sip_hash64(const void *data, size_t len, const siphash_key_t *key,
-                               unsigned c, unsigned d)
-{
-    return sip_oneshot64((const uint8_t *)data, len, key->key[0], key->key[1], c, d);
-}
+#define HASH64(c, d, fold)                                                     \
+    sip_hash64((const uint8_t *)data, len, key->key[0], key->key[1], (c), (d), (fold), 0, NULL)
 
 SIP_INLINE void sip_hash128(const void *data, size_t len, const siphash_key_t *key,
                             unsigned c, unsigned d, uint8_t out[16])
 {
-    sip_state s = sip_init_mem(key->key[0], key->key[1], 1);
-    sip_absorb_all(&s, (const uint8_t *)data, len, c);
-    sip_store64(out, sip_finish1(&s, d, 1));
-    sip_store64(out + 8, sip_finish2(&s, d));
+    uint64_t second;
+    const uint64_t first =
+        sip_hash64((const uint8_t *)data, len, key->key[0], key->key[1], c, d, 0, 1, &second);
+    sip_store64(out, first);
+    sip_store64(out + 8, second);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash24_64(const void *data, size_t len, const siphash_key_t *key)
 {
-    return sip_hash64(data, len, key, 2, 4);
+    return HASH64(2, 4, 0);
 }
 
 SIP_HOT SIPHASH_API void siphash24_128(const void *data, size_t len, const siphash_key_t *key,
-                               uint8_t out[16])
+                                       uint8_t out[16])
 {
     sip_hash128(data, len, key, 2, 4, out);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash13_64(const void *data, size_t len, const siphash_key_t *key)
 {
-    return sip_hash64(data, len, key, 1, 3);
+    return HASH64(1, 3, 0);
 }
 
 SIP_HOT SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t *key,
-                               uint8_t out[16])
+                                       uint8_t out[16])
 {
     sip_hash128(data, len, key, 1, 3, out);
 }
 
+SIP_HOT SIPHASH_API uint64_t siphash12_64(const void *data, size_t len, const siphash_key_t *key)
+{
+    return HASH64(1, 2, 0);
+}
+
+SIP_HOT SIPHASH_API uint64_t siphash12_nocase_64(const void *data, size_t len,
+                                                 const siphash_key_t *key)
+{
+    return HASH64(1, 2, 1);
+}
+
+#if ULONG_MAX > 0xffffffffUL
+SIP_HOT SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len,
+                                              const hsiphash_key_t *key)
+{
+    return (uint32_t)HASH64(1, 3, 0);
+}
+#endif
+
+#undef HASH64
+
 /*
- * Fixed-size SipHash-2-4, after Linux's PREAMBLE/POSTAMBLE: absorb whole
+ * Fixed-size functions, after Linux's PREAMBLE/POSTAMBLE: absorb whole
  * 64-bit words, then the final block = length byte | leftover 32-bit word.
+ * SipHash-2-4 for siphash_*, SipHash-1-3 for hsiphash_* on 64-bit targets.
  */
 #define PREAMBLE(len)                                                          \
-    sip_state s = sip_init_mem(key->key[0], key->key[1], 0);                       \
+    sip_state s = sip_init(key->key[0], key->key[1], 0);                       \
     uint64_t b = (uint64_t)(len) << 56
-#define WORD(m) sip_absorb(&s, (m), 2)
-#define POSTAMBLE                                                              \
-    sip_absorb(&s, b, 2);                                                      \
-    return sip_finish1(&s, 4, 0)
-
+#define WORD(m, c) sip_absorb(&s, (m), (c))
+#define POSTAMBLE(c, d)                                                        \
+    sip_absorb(&s, b, (c));                                                    \
+    return sip_finish1(&s, (d), 0)
 #define U32PAIR(lo, hi) ((uint64_t)(hi) << 32 | (lo))
 
 SIP_HOT SIPHASH_API uint64_t siphash_1u64(uint64_t a, const siphash_key_t *key)
 {
     PREAMBLE(8);
-    WORD(a);
-    POSTAMBLE;
+    WORD(a, 2);
+    POSTAMBLE(2, 4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_2u64(uint64_t a, uint64_t b2, const siphash_key_t *key)
 {
     PREAMBLE(16);
-    WORD(a);
-    WORD(b2);
-    POSTAMBLE;
+    WORD(a, 2);
+    WORD(b2, 2);
+    POSTAMBLE(2, 4);
 }
 
-SIP_HOT SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b2, uint64_t c, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b2, uint64_t c,
+                                          const siphash_key_t *key)
 {
     PREAMBLE(24);
-    WORD(a);
-    WORD(b2);
-    WORD(c);
-    POSTAMBLE;
+    WORD(a, 2);
+    WORD(b2, 2);
+    WORD(c, 2);
+    POSTAMBLE(2, 4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b2, uint64_t c, uint64_t d,
-                                  const siphash_key_t *key)
+                                          const siphash_key_t *key)
 {
     PREAMBLE(32);
-    WORD(a);
-    WORD(b2);
-    WORD(c);
-    WORD(d);
-    POSTAMBLE;
+    WORD(a, 2);
+    WORD(b2, 2);
+    WORD(c, 2);
+    WORD(d, 2);
+    POSTAMBLE(2, 4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_1u32(uint32_t a, const siphash_key_t *key)
 {
     PREAMBLE(4);
     b |= a;
-    POSTAMBLE;
+    POSTAMBLE(2, 4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_2u32(uint32_t a, uint32_t b2, const siphash_key_t *key)
 {
     PREAMBLE(8);
-    WORD(U32PAIR(a, b2));
-    POSTAMBLE;
+    WORD(U32PAIR(a, b2), 2);
+    POSTAMBLE(2, 4);
 }
 
-SIP_HOT SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b2, uint32_t c, const siphash_key_t *key)
+SIP_HOT SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b2, uint32_t c,
+                                          const siphash_key_t *key)
 {
     PREAMBLE(12);
-    WORD(U32PAIR(a, b2));
+    WORD(U32PAIR(a, b2), 2);
     b |= c;
-    POSTAMBLE;
+    POSTAMBLE(2, 4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
-                                  const siphash_key_t *key)
+                                          const siphash_key_t *key)
 {
     PREAMBLE(16);
-    WORD(U32PAIR(a, b2));
-    WORD(U32PAIR(c, d));
-    POSTAMBLE;
+    WORD(U32PAIR(a, b2), 2);
+    WORD(U32PAIR(c, d), 2);
+    POSTAMBLE(2, 4);
 }
+
+#if ULONG_MAX > 0xffffffffUL
+SIP_HOT SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
+{
+    PREAMBLE(4);
+    b |= a;
+    POSTAMBLE(1, 3);
+}
+
+SIP_HOT SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
+{
+    PREAMBLE(8);
+    WORD(U32PAIR(a, b2), 1);
+    POSTAMBLE(1, 3);
+}
+
+SIP_HOT SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c,
+                                           const hsiphash_key_t *key)
+{
+    PREAMBLE(12);
+    WORD(U32PAIR(a, b2), 1);
+    b |= c;
+    POSTAMBLE(1, 3);
+}
+
+SIP_HOT SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
+                                           const hsiphash_key_t *key)
+{
+    PREAMBLE(16);
+    WORD(U32PAIR(a, b2), 1);
+    WORD(U32PAIR(c, d), 1);
+    POSTAMBLE(1, 3);
+}
+#endif
+
+#undef PREAMBLE
+#undef WORD
+#undef POSTAMBLE
+#undef U32PAIR
 
 SIPHASH_API const char *siphash_version(void)
 {

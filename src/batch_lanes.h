@@ -1,0 +1,427 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * batch_lanes.h — the batch driver, written once over lane primitives and
+ * stamped out by each instruction-set file (batch_portable.c,
+ * batch_avx2.c, batch_avx512.c, batch_neon.c), which is compiled with only
+ * its own flag.  Deliberately without an include guard: every ISA file
+ * includes it once, after defining:
+ *
+ *   SIP_ISA            the name prefix of what is generated here (avx2 ...)
+ *   SIP_V, SIP_M       a vector of SIP_LANES 64-bit lanes; a lane mask
+ *   SIP_NV, SIP_VNV    vectors in flight: fixed-length and u64 groups;
+ *                      mixed-length groups
+ *   v_set1(x)          every lane x
+ *   v_xor, v_add, v_or, v_and, v_sub (a, b)
+ *   v_rotl(a, n)       rotate left by the literal n (a: a plain variable)
+ *   v_shl_i, v_shr_i   (a, literal n) shifts; v_shr_n(a, n): by a run-time
+ *                      count < 64, the same in every lane
+ *   v_shrv(a, cnt)     right shift lane by lane, counts 0..64 (64 gives 0)
+ *   v_loadu(p)         SIP_LANES host-order words from p (any alignment)
+ *   v_storeu(p, a)     the reverse
+ *   v_from(t)          a vector from the array t[0 .. SIP_LANES-1]
+ *   v_le(a, b)         the mask of lanes with a <= b (values below 2^62)
+ *   v_sel(m, t, f)     t in the lanes of m, f elsewhere
+ * and optionally v_xor3(a, b, c), SIP_V_MINMAX(lenv, minlen, maxlen) (the
+ * shortest and longest length of a mixed group, from its length vectors),
+ * SIP_KERNEL (the linkage of the fixed-length kernels; default static),
+ * SIP_OWN_U64 / SIP_OWN_VEC (the file writes those kernels itself).
+ *
+ * It generates the lane round, the fixed-length kernels
+ * <isa>_fixed24/13/12, the u64 kernels <isa>_u64_24/13 and the mixed-length
+ * kernels <isa>_vec24/12/12nc; the ISA file then writes its table entry.
+ * Everything generated is named with the prefix (one-file builds put all
+ * ISA files into one translation unit), and everything defined here is
+ * #undef'd at the end, the primitives included.
+ */
+
+#define SIP_CAT2_(a, b) a##_##b
+#define SIP_CAT_(a, b) SIP_CAT2_(a, b)
+#define SIP_N(name) SIP_CAT_(SIP_ISA, name)
+#ifndef SIP_KERNEL
+#define SIP_KERNEL static
+#endif
+
+typedef struct {
+    SIP_V v0, v1, v2, v3;
+} SIP_N(state);
+
+/* SIPHASH_PERMUTATION on lanes. */
+SIP_INLINE void SIP_N(round)(SIP_N(state) *s)
+{
+    SIP_V v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
+    v0 = v_add(v0, v1); v1 = v_rotl(v1, 13); v1 = v_xor(v1, v0); v0 = v_rotl(v0, 32);
+    v2 = v_add(v2, v3); v3 = v_rotl(v3, 16); v3 = v_xor(v3, v2);
+    v0 = v_add(v0, v3); v3 = v_rotl(v3, 21); v3 = v_xor(v3, v0);
+    v2 = v_add(v2, v1); v1 = v_rotl(v1, 17); v1 = v_xor(v1, v2); v2 = v_rotl(v2, 32);
+    s->v0 = v0, s->v1 = v1, s->v2 = v2, s->v3 = v3;
+}
+
+SIP_INLINE void SIP_N(init)(SIP_N(state) *s, int nv, const siphash_key_t *key)
+{
+    const SIP_V k0 = v_set1(key->key[0]), k1 = v_set1(key->key[1]);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++) {
+        s[j].v0 = v_xor(k0, v_set1(SIPHASH_CONST_0));
+        s[j].v1 = v_xor(k1, v_set1(SIPHASH_CONST_1));
+        s[j].v2 = v_xor(k0, v_set1(SIPHASH_CONST_2));
+        s[j].v3 = v_xor(k1, v_set1(SIPHASH_CONST_3));
+    }
+}
+
+/* nv vectors absorb one word each, c rounds interleaved across them. */
+SIP_INLINE void SIP_N(absorb)(SIP_N(state) *s, const SIP_V *m, int nv, unsigned c)
+{
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        s[j].v3 = v_xor(s[j].v3, m[j]);
+    SIP_UNROLL
+    for (unsigned r = 0; r < c; r++)
+        SIP_UNROLL
+        for (int j = 0; j < nv; j++)
+            SIP_N(round)(&s[j]);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        s[j].v0 = v_xor(s[j].v0, m[j]);
+}
+
+SIP_INLINE void SIP_N(finish)(SIP_N(state) *s, int nv, unsigned d, uint64_t *out)
+{
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        s[j].v2 = v_xor(s[j].v2, v_set1(SIPHASH_FINAL_));
+    SIP_UNROLL
+    for (unsigned r = 0; r < d; r++)
+        SIP_UNROLL
+        for (int j = 0; j < nv; j++)
+            SIP_N(round)(&s[j]);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++) {
+#ifdef v_xor3
+        const SIP_V h = v_xor(v_xor3(s[j].v0, s[j].v1, s[j].v2), s[j].v3);
+#else
+        const SIP_V h = v_xor(v_xor(s[j].v0, s[j].v1), v_xor(s[j].v2, s[j].v3));
+#endif
+        v_storeu(out + SIP_LANES * j, h);
+    }
+}
+
+/* Word at byte offset off of each of the SIP_LANES records from p: one
+ * plain load when the records are 8 bytes apart on a little-endian target,
+ * else lane by lane (no gather instruction: slower than scalar loads on
+ * the machines measured, and it needs an index vector). */
+SIP_INLINE SIP_V SIP_N(gather)(const uint8_t *p, size_t off, size_t stride)
+{
+    if (SIP_LITTLE_ENDIAN && stride == 8)
+        return v_loadu(p + off);
+    uint64_t t[SIP_LANES];
+    SIP_UNROLL
+    for (int l = 0; l < SIP_LANES; l++)
+        t[l] = sip_load64(p + (size_t)l * stride + off);
+    return v_from(t);
+}
+
+/* ---- fixed length: out[i] = SipHash-c-d(base + i*stride, len) --------- */
+
+/* nv vectors of records of len > 0 bytes from base. */
+SIP_INLINE void SIP_N(fixed_group)(const uint8_t *base, size_t stride, size_t len,
+                                   const siphash_key_t *key, uint64_t *out, int nv, unsigned c,
+                                   unsigned d)
+{
+    const size_t full = len & ~(size_t)7, r = len & 7;
+    const uint8_t *p[SIP_NV];
+    SIP_N(state) s[SIP_NV];
+    SIP_V m[SIP_NV];
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        p[j] = base + (size_t)(SIP_LANES * j) * stride;
+    SIP_N(init)(s, nv, key);
+    for (size_t w = 0; w < full; w += 8) {
+        SIP_UNROLL
+        for (int j = 0; j < nv; j++)
+            m[j] = SIP_N(gather)(p[j], w, stride);
+        SIP_N(absorb)(s, m, nv, c);
+    }
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++) {
+        SIP_V t = v_set1(0);
+        if (r && len >= 8) {
+            /* the last 8 bytes, shifted down to the r bytes past full */
+            t = v_shr_n(SIP_N(gather)(p[j], len - 8, stride), (int)(64 - 8 * r));
+        } else if (r) {
+            uint64_t tl[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++)
+                tl[l] = sip_tail64(p[j] + (size_t)l * stride, len);
+            t = v_from(tl);
+        }
+        m[j] = v_or(t, v_set1((uint64_t)len << 56));
+    }
+    SIP_N(absorb)(s, m, nv, c);
+    SIP_N(finish)(s, nv, d, out);
+}
+
+SIP_INLINE void SIP_N(fixed_any)(const uint8_t *base, size_t stride, size_t len, size_t n,
+                                 const siphash_key_t *key, uint64_t *out, unsigned c,
+                                 unsigned d)
+{
+    size_t i = 0;
+    for (; n - i >= SIP_LANES * SIP_NV; i += SIP_LANES * SIP_NV)
+        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, SIP_NV, c, d);
+    for (; n - i >= SIP_LANES; i += SIP_LANES)
+        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, 1, c, d);
+    if (SIP_LANES > 1 && i < n)
+        sip_rest_fixed(base + i * stride, stride, len, n - i, key, out + i, c, d);
+}
+
+/* The commonest key sizes get a copy with the length a constant: the word
+ * loop unrolls and the states stay in registers across it. */
+SIP_INLINE void SIP_N(fixed)(const uint8_t *base, size_t stride, size_t len, size_t n,
+                             const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
+{
+    if (len == 8)
+        SIP_N(fixed_any)(base, stride, 8, n, key, out, c, d);
+    else if (len == 16)
+        SIP_N(fixed_any)(base, stride, 16, n, key, out, c, d);
+    else
+        SIP_N(fixed_any)(base, stride, len, n, key, out, c, d);
+}
+
+SIP_KERNEL void SIP_N(fixed24)(const uint8_t *base, size_t stride, size_t len, size_t n,
+                               const siphash_key_t *key, uint64_t *out)
+{
+    SIP_N(fixed)(base, stride, len, n, key, out, 2, 4);
+}
+
+SIP_KERNEL void SIP_N(fixed13)(const uint8_t *base, size_t stride, size_t len, size_t n,
+                               const siphash_key_t *key, uint64_t *out)
+{
+    SIP_N(fixed)(base, stride, len, n, key, out, 1, 3);
+}
+
+SIP_KERNEL void SIP_N(fixed12)(const uint8_t *base, size_t stride, size_t len, size_t n,
+                               const siphash_key_t *key, uint64_t *out)
+{
+    SIP_N(fixed)(base, stride, len, n, key, out, 1, 2);
+}
+
+/* ---- 8-byte messages given as integers (the word is the value) --------- */
+
+#ifndef SIP_OWN_U64
+SIP_INLINE void SIP_N(u64_group)(const uint64_t *in, const siphash_key_t *key, uint64_t *out,
+                                 int nv, unsigned c, unsigned d)
+{
+    SIP_N(state) s[SIP_NV];
+    SIP_V m[SIP_NV];
+    SIP_N(init)(s, nv, key);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        m[j] = v_loadu(in + SIP_LANES * j);
+    SIP_N(absorb)(s, m, nv, c);
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        m[j] = v_set1((uint64_t)8 << 56);
+    SIP_N(absorb)(s, m, nv, c);
+    SIP_N(finish)(s, nv, d, out);
+}
+
+SIP_INLINE void SIP_N(u64s)(const uint64_t *in, size_t n, const siphash_key_t *key,
+                            uint64_t *out, unsigned c, unsigned d)
+{
+    size_t i = 0;
+    for (; n - i >= SIP_LANES * SIP_NV; i += SIP_LANES * SIP_NV)
+        SIP_N(u64_group)(in + i, key, out + i, SIP_NV, c, d);
+    for (; n - i >= SIP_LANES; i += SIP_LANES)
+        SIP_N(u64_group)(in + i, key, out + i, 1, c, d);
+    if (i < n)
+        sip_rest_u64(in + i, n - i, key, out + i, c);
+}
+
+static void SIP_N(u64_24)(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out)
+{
+    SIP_N(u64s)(in, n, key, out, 2, 4);
+}
+
+static void SIP_N(u64_13)(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out)
+{
+    SIP_N(u64s)(in, n, key, out, 1, 3);
+}
+#endif
+
+/*
+ * ---- mixed lengths: out[i] = SipHash-c-d(msgs[i], lens[i]) -------------
+ * SIP_VNV vectors of messages, ordered by word count beforehand
+ * (sip_vec_grouped), so the lanes of a group finish at about the same
+ * step.  Steps below the group's smallest word count load every lane; the
+ * final blocks go in together when all lanes have the same count (the
+ * usual case after the sort).  Otherwise, at step w, lanes with more than
+ * w words absorb word w, the lane with w words its final block (its load
+ * address switches to the block's copy on the stack: a select on lengths,
+ * not a branch on data), and finished lanes keep their state (v_sel on a
+ * mask of lengths).  fold applies the ASCII case fold to message bytes,
+ * never to the length byte.
+ */
+#ifndef SIP_OWN_VEC
+SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const uint16_t *idx,
+                              const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d,
+                              int fold)
+{
+    enum { G = SIP_LANES * SIP_VNV };
+    const uint8_t *p[G];
+    uint64_t ln[G], fl[G];
+    SIP_V lenv[SIP_VNV], fin[SIP_VNV], m[SIP_VNV];
+    SIP_UNROLL
+    for (int l = 0; l < G; l++) {
+        p[l] = (const uint8_t *)msgs[idx[l]];
+        ln[l] = lens[idx[l]];
+    }
+    SIP_UNROLL
+    for (int j = 0; j < SIP_VNV; j++)
+        lenv[j] = v_from(ln + SIP_LANES * j);
+    uint64_t minlen = UINT64_MAX, maxlen = 0;
+#ifdef SIP_V_MINMAX
+    SIP_V_MINMAX(lenv, minlen, maxlen);
+#else
+    SIP_UNROLL
+    for (int l = 0; l < G; l++) {
+        minlen = ln[l] < minlen ? ln[l] : minlen;
+        maxlen = ln[l] > maxlen ? ln[l] : maxlen;
+    }
+#endif
+    const uint64_t minw = minlen >> 3, maxw = maxlen >> 3;
+    if (minlen >= 8) {
+        /* tails: the last 8 bytes shifted right by 64 - 8 * (len & 7) (by
+         * 64 gives 0, the empty tail) */
+        SIP_UNROLL
+        for (int j = 0; j < SIP_VNV; j++) {
+            uint64_t t[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++) {
+                const int k = SIP_LANES * j + l;
+                t[l] = sip_word(p[k] + ln[k] - 8, fold);
+            }
+            const SIP_V r8 = v_shl_i(v_and(lenv[j], v_set1(7)), 3);
+            const SIP_V tv = v_shrv(v_from(t), v_sub(v_set1(64), r8));
+            fin[j] = v_or(tv, v_shl_i(lenv[j], 56));
+        }
+    } else {
+        SIP_UNROLL
+        for (int l = 0; l < G; l++)
+            fl[l] = sip_final_word(p[l], ln[l], fold);
+        SIP_UNROLL
+        for (int j = 0; j < SIP_VNV; j++)
+            fin[j] = v_loadu(fl + SIP_LANES * j);
+    }
+    SIP_N(state) s[SIP_VNV], t[SIP_VNV];
+    SIP_N(init)(s, SIP_VNV, key);
+    for (uint64_t w = 0; w < minw; w++) {
+        SIP_UNROLL
+        for (int j = 0; j < SIP_VNV; j++) {
+            uint64_t x[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++)
+                x[l] = sip_word(p[SIP_LANES * j + l] + 8 * w, fold);
+            m[j] = v_from(x);
+        }
+        SIP_N(absorb)(s, m, SIP_VNV, c);
+    }
+    if (minw == maxw) {
+        SIP_N(absorb)(s, fin, SIP_VNV, c);
+    } else {
+        SIP_V nwv[SIP_VNV];
+        SIP_UNROLL
+        for (int j = 0; j < SIP_VNV; j++) {
+            v_storeu(fl + SIP_LANES * j, fin[j]);
+            nwv[j] = v_shr_i(lenv[j], 3);
+        }
+        /* the copies are read back with sip_load64: little-endian bytes */
+        SIP_UNROLL
+        for (int l = 0; l < G; l++)
+            fl[l] = SIP_LITTLE_ENDIAN ? fl[l] : sip_bswap64(fl[l]);
+        for (uint64_t w = minw; w <= maxw; w++) {
+            const SIP_V wv = v_set1(w);
+            SIP_M live[SIP_VNV];
+            SIP_UNROLL
+            for (int j = 0; j < SIP_VNV; j++) {
+                uint64_t x[SIP_LANES];
+                SIP_UNROLL
+                for (int l = 0; l < SIP_LANES; l++) {
+                    const int k = SIP_LANES * j + l;
+                    const int more = w < ln[k] >> 3;
+                    const uint8_t *a = more ? p[k] + 8 * w : (const uint8_t *)&fl[k];
+                    x[l] = sip_load64(a);
+                    if (fold) /* message words only: keep is 0 for the copy */
+                        x[l] |= (sip_fold64(x[l]) ^ x[l]) & ((uint64_t)0 - (uint64_t)more);
+                }
+                /* built in registers: stores then one wide load would
+                 * stall on store forwarding */
+                m[j] = v_from(x);
+                live[j] = v_le(wv, nwv[j]);
+                t[j] = s[j];
+            }
+            SIP_N(absorb)(t, m, SIP_VNV, c);
+            SIP_UNROLL
+            for (int j = 0; j < SIP_VNV; j++) {
+                s[j].v0 = v_sel(live[j], t[j].v0, s[j].v0);
+                s[j].v1 = v_sel(live[j], t[j].v1, s[j].v1);
+                s[j].v2 = v_sel(live[j], t[j].v2, s[j].v2);
+                s[j].v3 = v_sel(live[j], t[j].v3, s[j].v3);
+            }
+        }
+    }
+    uint64_t res[G];
+    SIP_N(finish)(s, SIP_VNV, d, res);
+    SIP_UNROLL
+    for (int l = 0; l < G; l++)
+        out[idx[l]] = res[l];
+}
+
+#define SIP_VEC_KERNEL_(suffix, c, d, fold)                                    \
+    static void SIP_N(vgroups##suffix)(const void *const *msgs, const size_t *lens,     \
+                                       const uint16_t *idx, size_t cnt,                 \
+                                       const siphash_key_t *key, uint64_t *out)         \
+    {                                                                                   \
+        for (size_t g = 0; g < cnt; g += SIP_LANES * SIP_VNV)                           \
+            SIP_N(vgroup)(msgs, lens, idx + g, key, out, (c), (d), (fold));             \
+    }                                                                                   \
+    static void SIP_N(vec##suffix)(const void *const *msgs, const size_t *lens, size_t n, \
+                                   const siphash_key_t *key, uint64_t *out)             \
+    {                                                                                   \
+        sip_vec_grouped(msgs, lens, n, key, out, SIP_N(vgroups##suffix),               \
+                        SIP_LANES * SIP_VNV, (c), (d), (fold));                         \
+    }
+SIP_VEC_KERNEL_(24, 2, 4, 0)
+SIP_VEC_KERNEL_(12, 1, 2, 0)
+SIP_VEC_KERNEL_(12nc, 1, 2, 1)
+#undef SIP_VEC_KERNEL_
+#endif
+
+#undef SIP_CAT2_
+#undef SIP_CAT_
+#undef SIP_N
+#undef SIP_KERNEL
+#undef SIP_ISA
+#undef SIP_V
+#undef SIP_M
+#undef SIP_LANES
+#undef SIP_NV
+#undef SIP_VNV
+#undef SIP_OWN_U64
+#undef SIP_OWN_VEC
+#undef SIP_V_MINMAX
+#undef v_set1
+#undef v_xor
+#undef v_xor3
+#undef v_add
+#undef v_or
+#undef v_and
+#undef v_sub
+#undef v_rotl
+#undef v_shl_i
+#undef v_shr_i
+#undef v_shr_n
+#undef v_shrv
+#undef v_loadu
+#undef v_storeu
+#undef v_from
+#undef v_le
+#undef v_sel
