@@ -174,7 +174,6 @@ static uint64_t run_scalarv(void *arg, uint64_t iters)
     return h;
 }
 
-#if SIPHASH_BENCH_HAVE_SIP12
 static uint64_t run_batchv12(void *arg, uint64_t iters)
 {
     struct batch_data *d = arg;
@@ -197,7 +196,6 @@ static uint64_t run_scalar12(void *arg, uint64_t iters)
     }
     return h;
 }
-#endif
 
 static uint64_t splitmix(uint64_t *x)
 {
@@ -335,7 +333,6 @@ static void rows_for_path(struct section *sec, struct path_result *res)
     };
     res->v = batch_row(sec, res, "siphash_batchv", "1..64", sec->batchv_rounds24, v, 2, vsc);
 
-#if SIPHASH_BENCH_HAVE_SIP12
     const size_t l12[] = {16, 32};
     for (int i = 0; i < 2; i++) {
         for (size_t j = 0; j < NMSG; j++) {
@@ -351,7 +348,6 @@ static void rows_for_path(struct section *sec, struct path_result *res)
                           2, vsc);
         *(i ? &res->v12_32 : &res->v12_16) = k;
     }
-#endif
 }
 
 /* ---- targets ------------------------------------------------------------------ */
@@ -413,9 +409,6 @@ static void print_batch_targets(const struct section *sec, const struct path_res
                                        lim12);
         }
     }
-#if !SIPHASH_BENCH_HAVE_SIP12
-    fprintf(o->out, "  [skip] siphash12_batchv: the library has no SipHash-1-2 batch yet\n");
-#endif
     fprintf(o->out, "  %d batch targets not met\n", missed);
 }
 

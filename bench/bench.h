@@ -53,10 +53,6 @@ uint64_t bench_monotonic_ns(void);
 #define BENCH_CLOBBER(p) ((void)(p))
 #endif
 
-/* The library's SipHash-1-2 functions (siphash12_*), Redis's hash. */
-#ifndef SIPHASH_BENCH_HAVE_SIP12
-#define SIPHASH_BENCH_HAVE_SIP12 0
-#endif
 
 /* Options every section receives from main(). */
 struct bench_opts {

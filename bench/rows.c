@@ -167,10 +167,8 @@ static inline uint64_t our_stream(const uint8_t *p, size_t n, const siphash_key_
 }
 GENERIC_ROW(our_stream, our_stream(p, n, &m->key))
 
-#if SIPHASH_BENCH_HAVE_SIP12
 GENERIC_ROW(our_sip12, siphash12_64(p, n, &m->key))
 GENERIC_ROW(our_sip12nc, siphash12_nocase_64(p, n, &m->key))
-#endif
 
 /* ---- anchors ------------------------------------------------------------- */
 
@@ -250,10 +248,8 @@ static const struct bench_row row_table[] = {
     {"halfsiphash13_32", WHO_OURS, CLASS_HALF13, 0, M32, ALL_GENERIC(our_half13), NULL},
     {"siphash24_128", WHO_OURS, CLASS_SIP24_128, 0, M64, ALL_GENERIC(our_sip128), NULL},
     {"siphash stream", WHO_OURS, CLASS_SIP24, 0, M64, ALL_GENERIC(our_stream), NULL},
-#if SIPHASH_BENCH_HAVE_SIP12
     {"siphash12_64", WHO_OURS, CLASS_SIP12, 0, M64, ALL_GENERIC(our_sip12), NULL},
     {"siphash12_nocase_64", WHO_OURS, CLASS_SIP12NC, 0, M64, ALL_GENERIC(our_sip12nc), NULL},
-#endif
     {"jhash", WHO_ANCHOR, CLASS_JHASH, 0, M32, ALL_GENERIC(jhash_g), NULL},
     {"jhash words", WHO_ANCHOR, CLASS_JHASH, 1, 0, AT_4_32(jhash_w), NULL},
     {"redis siphash", WHO_ANCHOR, CLASS_SIP12, 0, M64, ALL_GENERIC(redis_sip12), NULL},
