@@ -5,9 +5,12 @@
  *
  * Figures: operations per cycle for vector integer add/xor/or, shifts by
  * an immediate (and vprolq), and in-lane shuffles (vpshufb, vpshufd), at
- * 128, 256 and 512 bits, from the measured throughputs published at
- * uops.info (reciprocal throughput of VPADDQ, VPXOR, VPSLLQ imm, VPROLQ,
- * VPSHUFB per width) and Agner Fog's instruction tables:
+ * 128, 256 and 512 bits, as uops.info and Agner Fog's instruction tables
+ * give them (reciprocal throughput of VPADDQ, VPXOR, VPSLLQ imm, VPROLQ,
+ * VPSHUFB per width).  Only Zen 3 was checked by timing (below); the Intel
+ * figures agree with the tracker's Sapphire Rapids measurement (two ports
+ * for 512-bit integer operations, vprolq on one); check the others on
+ * their machines before trusting a bound there.
  *   AMD Zen 3   4 vector ALU pipes, 2 of them shift and shuffle; no
  *               AVX-512.  Checked on the EPYC this table was written on
  *               (family 25 model 1): vpaddq ymm 0.25 cycles, vpsllq ymm and
