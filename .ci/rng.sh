@@ -10,6 +10,7 @@
 # (BCryptGenRandom is tested under Wine by the windows step; getrandom by
 # every Linux build.)  Packages: .ci/packages-rng.txt.  Two small builds:
 # 110 s measured on the shared 2-core CI machine (load average 10).
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages rng
 

@@ -19,6 +19,7 @@
 # Packages: .ci/packages-windows.txt.  Measured on the 2-core CI machine (AMD
 # EPYC, Zen 3) under a load average of 10: 6 min from scratch (CPU time
 # 1.6 min), 70 s with the builds up to date.
+# shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages windows
 
@@ -30,6 +31,7 @@ work=$(mktemp -d /tmp/siphash-windows.XXXXXX)
 export WINEPREFIX=$work/wineprefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 # One persistent wineserver for the whole step: each program then starts
 # in milliseconds instead of seconds.  Stopped (this prefix's only) on exit.
+# shellcheck disable=SC2317  # called by the trap
 cleanup() {
     "$WINESERVER" -k 2>/dev/null || true
     rm -rf "$work"
@@ -97,9 +99,11 @@ run cmake --install "$build" >/dev/null
 export WINEPATH="$prefix/bin"
 expect=a129ca6149be45e5
 consumer=$work/consumer
-run cmake -S tests/install -B "$consumer" -Dsiphash_DIR="$prefix/lib/cmake/siphash" \
-    -DCMAKE_TOOLCHAIN_FILE="$SIPHASH_ROOT/cmake/toolchains/mingw-w64-x86_64.cmake" >/dev/null &&
-    run cmake --build "$consumer" -j "$JOBS" >/dev/null || fail "consumer build (CMake package)"
+if ! run cmake -S tests/install -B "$consumer" -Dsiphash_DIR="$prefix/lib/cmake/siphash" \
+    -DCMAKE_TOOLCHAIN_FILE="$SIPHASH_ROOT/cmake/toolchains/mingw-w64-x86_64.cmake" >/dev/null ||
+    ! run cmake --build "$consumer" -j "$JOBS" >/dev/null; then
+    fail "consumer build (CMake package)"
+fi
 for exe in consumer consumer_static; do
     out=$("$WINE" "$consumer/$exe.exe" | tr -d '\r') || true
     if [[ $out == "$expect" ]]; then
@@ -127,8 +131,11 @@ run $cc -std=c11 -Wall -Wextra -Wpedantic -Werror -static tests/install/consumer
     fail "pkg-config --static consumer build"
 for exe in pc_consumer pc_consumer_static; do
     out=$("$WINE" "$work/$exe.exe" | tr -d '\r') || true
-    [[ $out == "$expect" ]] && echo "windows: $exe.exe (pkg-config) prints $out" ||
+    if [[ $out == "$expect" ]]; then
+        echo "windows: $exe.exe (pkg-config) prints $out"
+    else
         fail "$exe.exe printed '$out', expected $expect"
+    fi
 done
 
 # ---- 4. siphashsum.exe against the Linux build -----------------------------
@@ -178,7 +185,7 @@ mkdir -p "$files"
     "$linux" -c "$work/sums.windows" >"$work/check.out" 2>&1 ||
         { bad=$((bad + 1)); cat "$work/check.out" >&2; }
     echo "windows: siphashsum.exe vs Linux siphashsum: $((n - bad + 2)) of $((n + 2)) comparisons" \
-        "byte-identical ($(ls | wc -l) files incl. CR LF, CR, Ctrl-Z, 1 MiB random, a UTF-8 name; and stdin)"
+        "byte-identical ($(find . -type f | wc -l) files incl. CR LF, CR, Ctrl-Z, 1 MiB random, a UTF-8 name; and stdin)"
     [ "$bad" -eq 0 ]
 ) || fail "siphashsum.exe and the Linux siphashsum differ"
 
