@@ -15,6 +15,7 @@
 #               cross targets)
 #   meson       meson setup/compile/test/install of the tree; the installed
 #               files checked; tests/subproject/meson uses it as a subproject
+#               through a wrap file (a tarball of HEAD, fetched by file://)
 #   linux       Linux's lib/test_siphash.c and net/core/secure_seq.c against
 #               our headers (tests/linux), in the matrix's gcc and m32 builds
 #
@@ -191,12 +192,29 @@ check_meson() {
     find "$dest" -name 'libsiphash.a' | grep -q . || { echo "meson install: no static library"; rc=1; }
     echo "meson: installed $(find "$dest" -type f | wc -l) files"
 
-    # As a subproject of a parent project.
-    local p=$OUT/meson-parent
+    # As a subproject of a parent project, through a wrap file exactly like
+    # the README's, its tarball made from this tree and fetched by file://.
+    local p=$OUT/meson-parent ver tarball
     rm -rf "$p"
     mkdir -p "$p/subprojects"
     cp tests/subproject/meson/meson.build tests/install/consumer.c "$p/"
-    ln -s "$SIPHASH_ROOT" "$p/subprojects/siphash"
+    ver=$(sed -n 's/^#define SIPHASH_VERSION_STRING "\(.*\)"$/\1/p' include/siphash.h)
+    tarball=$p/libsiphash-$ver.tar.gz
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git archive --format=tar.gz --prefix="libsiphash-$ver/" HEAD >"$tarball"
+    else
+        tar -czf "$tarball" --exclude='./build*' --transform "s|^\.|libsiphash-$ver|" .
+    fi
+    cat >"$p/subprojects/siphash.wrap" <<WRAP
+[wrap-file]
+directory = libsiphash-$ver
+source_url = file://$tarball
+source_filename = libsiphash-$ver.tar.gz
+source_hash = $(sha256sum "$tarball" | cut -d' ' -f1)
+
+[provide]
+dependency_names = siphash
+WRAP
     (cd "$p" && run meson setup build >"$p/setup.log" 2>&1) || { cat "$p/setup.log"; return 1; }
     run meson compile -C "$p/build" >>"$p/setup.log" 2>&1 || { cat "$p/setup.log"; return 1; }
     expect_paper "$p/build/consumer" "meson subproject" || rc=1
