@@ -286,7 +286,8 @@ int sum_platform_write_key_file(const char *file, const char *text, size_t len, 
 #include <sys/resource.h>
 #include <unistd.h>
 
-bool sum_platform_init(int *argc, char ***argv)
+/* Nothing to do: the arguments are the bytes the kernel passed. */
+bool sum_platform_init(int *argc, char ***argv) /* NOLINT(readability-non-const-parameter) */
 {
     (void)argc;
     (void)argv;
@@ -435,8 +436,7 @@ int sum_platform_write_key_file(const char *file, const char *text, size_t len, 
     char *tmp = malloc(n + 8);
     if (!tmp)
         return ENOMEM;
-    memcpy(tmp, file, n);
-    memcpy(tmp + n, ".XXXXXX", 8);
+    snprintf(tmp, n + 8, "%s.XXXXXX", file);
     (void)signal(SIGXFSZ, SIG_IGN);
     int fd = sum_fd_above_stdio(mkstemp(tmp)); /* mode 0600 */
     if (fd < 0) {
