@@ -68,17 +68,23 @@ SIP_INLINE void SIP_N(init)(SIP_N(state) *s, int nv, const siphash_key_t *key)
     }
 }
 
-/* nv vectors absorb one word each, c rounds interleaved across them. */
+/* n rounds of nv vectors, interleaved across them (independent chains). */
+SIP_INLINE void SIP_N(rounds)(SIP_N(state) *s, int nv, unsigned n)
+{
+    SIP_UNROLL
+    for (unsigned r = 0; r < n; r++)
+        SIP_UNROLL
+        for (int j = 0; j < nv; j++)
+            SIP_N(round)(&s[j]);
+}
+
+/* nv vectors absorb one word each. */
 SIP_INLINE void SIP_N(absorb)(SIP_N(state) *s, const SIP_V *m, int nv, unsigned c)
 {
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v3 = v_xor(s[j].v3, m[j]);
-    SIP_UNROLL
-    for (unsigned r = 0; r < c; r++)
-        SIP_UNROLL
-        for (int j = 0; j < nv; j++)
-            SIP_N(round)(&s[j]);
+    SIP_N(rounds)(s, nv, c);
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v0 = v_xor(s[j].v0, m[j]);
@@ -89,11 +95,7 @@ SIP_INLINE void SIP_N(finish)(SIP_N(state) *s, int nv, unsigned d, uint64_t *out
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v2 = v_xor(s[j].v2, v_set1(SIPHASH_FINAL_));
-    SIP_UNROLL
-    for (unsigned r = 0; r < d; r++)
-        SIP_UNROLL
-        for (int j = 0; j < nv; j++)
-            SIP_N(round)(&s[j]);
+    SIP_N(rounds)(s, nv, d);
     SIP_UNROLL
     for (int j = 0; j < nv; j++) {
 #ifdef v_xor3

@@ -25,29 +25,23 @@ SIP_INLINE uint64_t hsip_hash64(const void *data, size_t len, const halfsiphash_
     return lo | (uint64_t)hsip_finish2(&s, d) << 32;
 }
 
-SIP_HOT SIPHASH_API uint32_t halfsiphash24_32(const void *data, size_t len,
-                                              const halfsiphash_key_t *key)
-{
-    return hsip_hash32(data, len, key->key[0], key->key[1], 2, 4);
-}
+/* halfsiphash<c><d>_32 and halfsiphash<c><d>_64 for one pair of round
+ * counts. */
+#define HALFSIPHASH_FUNCTIONS(c, d)                                            \
+    SIP_HOT SIPHASH_API uint32_t halfsiphash##c##d##_32(const void *data, size_t len, \
+                                                        const halfsiphash_key_t *key) \
+    {                                                                          \
+        return hsip_hash32(data, len, key->key[0], key->key[1], c, d);         \
+    }                                                                          \
+    SIP_HOT SIPHASH_API uint64_t halfsiphash##c##d##_64(const void *data, size_t len, \
+                                                        const halfsiphash_key_t *key) \
+    {                                                                          \
+        return hsip_hash64(data, len, key, c, d);                              \
+    }
 
-SIP_HOT SIPHASH_API uint64_t halfsiphash24_64(const void *data, size_t len,
-                                              const halfsiphash_key_t *key)
-{
-    return hsip_hash64(data, len, key, 2, 4);
-}
-
-SIP_HOT SIPHASH_API uint32_t halfsiphash13_32(const void *data, size_t len,
-                                              const halfsiphash_key_t *key)
-{
-    return hsip_hash32(data, len, key->key[0], key->key[1], 1, 3);
-}
-
-SIP_HOT SIPHASH_API uint64_t halfsiphash13_64(const void *data, size_t len,
-                                              const halfsiphash_key_t *key)
-{
-    return hsip_hash64(data, len, key, 1, 3);
-}
+HALFSIPHASH_FUNCTIONS(2, 4)
+HALFSIPHASH_FUNCTIONS(1, 3)
+#undef HALFSIPHASH_FUNCTIONS
 
 #if ULONG_MAX <= 0xffffffffUL
 /* HalfSipHash-1-3 with 32-bit output and the two-word key; every argument

@@ -312,7 +312,9 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
 /* ---- HalfSipHash (32-bit words) --------------------------------------- */
 
 /* The same steps as SipHash's above on 32-bit words, with the HalfSipHash
- * round; one output word is v1 ^ v3 there, as the reference defines it. */
+ * round; one output word is v1 ^ v3 there, as the reference defines it.
+ * A second copy on purpose (one core per word size): every type and the
+ * round differ, and a template over the word size would obscure both. */
 typedef struct {
     uint32_t v0, v1, v2, v3;
 } hsip_state;

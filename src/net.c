@@ -88,31 +88,32 @@ static uint32_t seq_clock(uint64_t ns)
     return (uint32_t)(ns >> 6);
 }
 
-int siphash_net_isn_v4(const uint8_t laddr[4], const uint8_t raddr[4], uint16_t lport,
-                       uint16_t rport, uint64_t ns, const siphash_key_t *key, uint32_t *isn)
+/* Both ISNs hash the two addresses and the ports in the order Linux stores
+ * them: (u32)sport << 16 | dport stored little-endian puts dport first for
+ * IPv4; IPv6 hashes sport, dport. */
+static int isn(const uint8_t *laddr, const uint8_t *raddr, size_t alen, uint16_t first,
+               uint16_t second, uint64_t ns, const siphash_key_t *key, uint32_t *out)
 {
-    uint8_t m[12];
-    if (!laddr || !raddr || !isn || !key)
+    uint8_t m[36];
+    if (!laddr || !raddr || !out || !key)
         return -EINVAL;
-    memcpy(m, laddr, 4);
-    memcpy(m + 4, raddr, 4);
-    /* Linux: (u32)sport << 16 | dport, stored little-endian -> dport first. */
-    put_be16(m + 8, rport);
-    put_be16(m + 10, lport);
-    return store_unless(isn, hash32(m, sizeof m, key) + seq_clock(ns), zero_key_mask(key));
+    memcpy(m, laddr, alen);
+    memcpy(m + alen, raddr, alen);
+    put_be16(m + 2 * alen, first);
+    put_be16(m + 2 * alen + 2, second);
+    return store_unless(out, hash32(m, 2 * alen + 4, key) + seq_clock(ns), zero_key_mask(key));
+}
+
+int siphash_net_isn_v4(const uint8_t laddr[4], const uint8_t raddr[4], uint16_t lport,
+                       uint16_t rport, uint64_t ns, const siphash_key_t *key, uint32_t *isn_out)
+{
+    return isn(laddr, raddr, 4, rport, lport, ns, key, isn_out);
 }
 
 int siphash_net_isn_v6(const uint8_t laddr[16], const uint8_t raddr[16], uint16_t lport,
-                       uint16_t rport, uint64_t ns, const siphash_key_t *key, uint32_t *isn)
+                       uint16_t rport, uint64_t ns, const siphash_key_t *key, uint32_t *isn_out)
 {
-    uint8_t m[36];
-    if (!laddr || !raddr || !isn || !key)
-        return -EINVAL;
-    memcpy(m, laddr, 16);
-    memcpy(m + 16, raddr, 16);
-    put_be16(m + 32, lport);
-    put_be16(m + 34, rport);
-    return store_unless(isn, hash32(m, sizeof m, key) + seq_clock(ns), zero_key_mask(key));
+    return isn(laddr, raddr, 16, lport, rport, ns, key, isn_out);
 }
 
 static int ts_off(const uint8_t *laddr, const uint8_t *raddr, size_t alen,

@@ -116,72 +116,45 @@ SIP_HOT SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b2, uint64_t c, u
     POSTAMBLE(2, 4);
 }
 
-SIP_HOT SIPHASH_API uint64_t siphash_1u32(uint32_t a, const siphash_key_t *key)
-{
-    PREAMBLE(4);
-    b |= a;
-    POSTAMBLE(2, 4);
-}
+/* The four 32-bit-argument functions of a family, each written once:
+ * siphash_1u32 .. siphash_4u32 (SipHash-2-4) and, on 64-bit targets,
+ * hsiphash_1u32 .. hsiphash_4u32 (SipHash-1-3). */
+#define U32_FUNCTIONS(name, ret_t, keytype, c, d)                                \
+    SIP_HOT SIPHASH_API ret_t name##_1u32(uint32_t a, const keytype *key)        \
+    {                                                                          \
+        PREAMBLE(4);                                                           \
+        b |= a;                                                                \
+        POSTAMBLE(c, d);                                                       \
+    }                                                                          \
+    SIP_HOT SIPHASH_API ret_t name##_2u32(uint32_t a, uint32_t b2, const keytype *key) \
+    {                                                                          \
+        PREAMBLE(8);                                                           \
+        WORD(U32PAIR(a, b2), c);                                               \
+        POSTAMBLE(c, d);                                                       \
+    }                                                                          \
+    SIP_HOT SIPHASH_API ret_t name##_3u32(uint32_t a, uint32_t b2, uint32_t c3, \
+                                          const keytype *key)                    \
+    {                                                                          \
+        PREAMBLE(12);                                                          \
+        WORD(U32PAIR(a, b2), c);                                               \
+        b |= c3;                                                               \
+        POSTAMBLE(c, d);                                                       \
+    }                                                                          \
+    SIP_HOT SIPHASH_API ret_t name##_4u32(uint32_t a, uint32_t b2, uint32_t c3, \
+                                          uint32_t d4, const keytype *key)       \
+    {                                                                          \
+        PREAMBLE(16);                                                          \
+        WORD(U32PAIR(a, b2), c);                                               \
+        WORD(U32PAIR(c3, d4), c);                                              \
+        POSTAMBLE(c, d);                                                       \
+    }
 
-SIP_HOT SIPHASH_API uint64_t siphash_2u32(uint32_t a, uint32_t b2, const siphash_key_t *key)
-{
-    PREAMBLE(8);
-    WORD(U32PAIR(a, b2), 2);
-    POSTAMBLE(2, 4);
-}
-
-SIP_HOT SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b2, uint32_t c,
-                                          const siphash_key_t *key)
-{
-    PREAMBLE(12);
-    WORD(U32PAIR(a, b2), 2);
-    b |= c;
-    POSTAMBLE(2, 4);
-}
-
-SIP_HOT SIPHASH_API uint64_t siphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
-                                          const siphash_key_t *key)
-{
-    PREAMBLE(16);
-    WORD(U32PAIR(a, b2), 2);
-    WORD(U32PAIR(c, d), 2);
-    POSTAMBLE(2, 4);
-}
-
+U32_FUNCTIONS(siphash, uint64_t, siphash_key_t, 2, 4)
 #if ULONG_MAX > 0xffffffffUL
-SIP_HOT SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
-{
-    PREAMBLE(4);
-    b |= a;
-    POSTAMBLE(1, 3);
-}
-
-SIP_HOT SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
-{
-    PREAMBLE(8);
-    WORD(U32PAIR(a, b2), 1);
-    POSTAMBLE(1, 3);
-}
-
-SIP_HOT SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c,
-                                           const hsiphash_key_t *key)
-{
-    PREAMBLE(12);
-    WORD(U32PAIR(a, b2), 1);
-    b |= c;
-    POSTAMBLE(1, 3);
-}
-
-SIP_HOT SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
-                                           const hsiphash_key_t *key)
-{
-    PREAMBLE(16);
-    WORD(U32PAIR(a, b2), 1);
-    WORD(U32PAIR(c, d), 1);
-    POSTAMBLE(1, 3);
-}
+U32_FUNCTIONS(hsiphash, uint32_t, hsiphash_key_t, 1, 3)
 #endif
 
+#undef U32_FUNCTIONS
 #undef PREAMBLE
 #undef WORD
 #undef POSTAMBLE
