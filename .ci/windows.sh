@@ -156,6 +156,7 @@ mkdir -p "$files"
     : >empty
     head -c 1048583 /dev/urandom >random.bin
     printf 'x\r\n' >'naïve-日本語.txt'
+    mkdir a-directory # the diagnostics (stderr) and exit status are compared too
     K=000102030405060708090a0b0c0d0e0f HK=0001020304050607
     export SIPHASH_KEY=$K,$HK
     linux=$host/tools/siphashsum windows=$build/tools/siphashsum.exe
@@ -163,9 +164,11 @@ mkdir -p "$files"
     for opts in "" "--tag" "-z" "-a siphash-1-3 -l 128" "-a siphash-1-2" \
         "-a halfsiphash-2-4" "-a halfsiphash-1-3 -l 64 --tag"; do
         # shellcheck disable=SC2086
-        "$linux" $opts -- * >"$work/linux.out" 2>&1
+        "$linux" $opts -- * missing >"$work/linux.out" 2>&1
+        echo "exit $?" >>"$work/linux.out"
         # shellcheck disable=SC2086
-        "$WINE" "$windows" $opts -- * >"$work/windows.out" 2>&1
+        "$WINE" "$windows" $opts -- * missing >"$work/windows.out" 2>&1
+        echo "exit $?" >>"$work/windows.out"
         # shellcheck disable=SC2086
         "$linux" $opts <crlf.txt >>"$work/linux.out" 2>&1
         # shellcheck disable=SC2086
@@ -185,7 +188,8 @@ mkdir -p "$files"
     "$linux" -c "$work/sums.windows" >"$work/check.out" 2>&1 ||
         { bad=$((bad + 1)); cat "$work/check.out" >&2; }
     echo "windows: siphashsum.exe vs Linux siphashsum: $((n - bad + 2)) of $((n + 2)) comparisons" \
-        "byte-identical ($(find . -type f | wc -l) files incl. CR LF, CR, Ctrl-Z, 1 MiB random, a UTF-8 name; and stdin)"
+        "byte-identical, stdout, stderr and exit status ($(find . -type f | wc -l) files incl. CR LF, CR," \
+        "Ctrl-Z, 1 MiB random, a UTF-8 name; a directory, a missing file; and stdin)"
     [ "$bad" -eq 0 ]
 ) || fail "siphashsum.exe and the Linux siphashsum differ"
 

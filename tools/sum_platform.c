@@ -153,6 +153,13 @@ int sum_open(const char *name, int flags)
         return -1;
     int fd = _wopen(w, flags | _O_BINARY | _O_NOINHERIT);
     int err = errno;
+    /* Windows refuses to open a directory as a file with EACCES: say what
+     * Linux says, so the diagnostics match too. */
+    if (fd < 0 && err == EACCES) {
+        DWORD a = GetFileAttributesW(w);
+        if (a != INVALID_FILE_ATTRIBUTES && (a & FILE_ATTRIBUTE_DIRECTORY))
+            err = EISDIR;
+    }
     free(w);
     errno = err;
     return sum_fd_above_stdio(fd);
