@@ -129,7 +129,7 @@ SIP_INLINE void port_vec_loop(const void *const *msgs, const size_t *lens, size_
 {
     for (size_t i = 0; i < n; i++)
         out[i] = sip_hash64((const uint8_t *)msgs[i], lens[i], key->key[0], key->key[1], c, d,
-                            fold, 0, NULL);
+                            fold);
 }
 
 static void sip_portable_vec24(const void *const *msgs, const size_t *lens, size_t n,
