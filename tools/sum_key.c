@@ -323,7 +323,8 @@ static int gather(const sum_keyopt_t *ko, key_input_t in[2])
             sum_error("SIPHASH_KEY: %s", strerror(ENOMEM));
             n = -1;
         }
-        piece = comma + 1;
+        if (comma)
+            piece = comma + 1;
     }
     siphash_wipe(env, envlen);
     free(env);
@@ -369,8 +370,10 @@ bool sum_keysrc_init(sum_keysrc_t *src, const sum_keyopt_t *ko, const sum_algo_t
             ok = false;
         } else {
             /* The other family: what its parse said, for hashing mode. */
-            snprintf(src->why[!fam[0]], sizeof src->why[0], "%s: %s", in[0].origin,
-                     why[0][!fam[0]]);
+            /* A message only: cut short when the origin names a very long path. */
+            if (snprintf(src->why[!fam[0]], sizeof src->why[0], "%s: %s", in[0].origin,
+                         why[0][!fam[0]]) < 0)
+                src->why[!fam[0]][0] = '\0';
         }
     } else if (ok && n == 2) {
         if (fam[0] >= 0 && fam[0] == fam[1]) {
