@@ -413,21 +413,6 @@ void sum_keysrc_wipe(sum_keysrc_t *src)
 
 /* ---- --keygen ----------------------------------------------------------- */
 
-/* Writes all of buf to fd. */
-static int write_all(int fd, const char *buf, size_t len)
-{
-    while (len) {
-        ssize_t w = write(fd, buf, len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0)
-            return errno;
-        buf += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
 int sum_keygen(const sum_algo_t *a, const char *file, bool force)
 {
     static const char digits[] = "0123456789abcdef";
@@ -464,7 +449,7 @@ int sum_keygen(const sum_algo_t *a, const char *file, bool force)
         }
     } else {
         /* Straight to the descriptor: no stdio buffer keeps a copy. */
-        int err = write_all(STDOUT_FILENO, text, 2 * keylen + 1);
+        int err = sum_write_all(STDOUT_FILENO, text, 2 * keylen + 1);
         if (err) {
             sum_error("write error: %s", strerror(err));
             status = SUM_EXIT_FAIL;

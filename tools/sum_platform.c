@@ -357,21 +357,6 @@ bool sum_platform_is_stdin(const struct stat *st)
     return fstat(STDIN_FILENO, &in) == 0 && in.st_dev == st->st_dev && in.st_ino == st->st_ino;
 }
 
-/* Writes all of buf to fd. */
-static int write_all(int fd, const char *buf, size_t len)
-{
-    while (len) {
-        ssize_t w = write(fd, buf, len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0)
-            return errno;
-        buf += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
 /* A copy of the first len bytes of s, NUL-terminated. */
 static char *copy_prefix(const char *s, size_t len)
 {
@@ -451,7 +436,7 @@ int sum_platform_write_key_file(const char *file, const char *text, size_t len, 
         free(tmp);
         return err;
     }
-    int err = write_all(fd, text, len);
+    int err = sum_write_all(fd, text, len);
     if (!err && fsync(fd) != 0 && errno != EINVAL)
         err = errno;
     if (close(fd) != 0 && !err)
@@ -467,3 +452,18 @@ int sum_platform_write_key_file(const char *file, const char *text, size_t len, 
 }
 
 #endif
+
+/* Both systems: write(2) until all of buf is written (see sum_platform.h). */
+int sum_write_all(int fd, const char *buf, size_t len)
+{
+    while (len) {
+        ssize_t w = write(fd, buf, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return errno;
+        buf += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}

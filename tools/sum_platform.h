@@ -66,4 +66,8 @@ bool sum_platform_is_stdin(const struct stat *st);
 int sum_platform_write_key_file(const char *file, const char *text, size_t len, bool force,
                                 const char **what);
 
+/* Writes all len bytes of buf to fd, retrying after EINTR.  Returns 0 or
+ * the errno value of the failed write. */
+int sum_write_all(int fd, const char *buf, size_t len);
+
 #endif
