@@ -255,10 +255,10 @@ static inline uint32_t hsiphash(const void *data, size_t len, const hsiphash_key
 /* The kernel's out-of-line generic functions, for code that calls them
  * directly: siphash24_64() and hsiphash_generic(), whatever the alignment
  * of data. */
-#define __siphash_aligned siphash24_64
-#define __siphash_unaligned siphash24_64
-#define __hsiphash_aligned hsiphash_generic
-#define __hsiphash_unaligned hsiphash_generic
+#define __siphash_aligned siphash24_64 /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): Linux's names */
+#define __siphash_unaligned siphash24_64 /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): Linux's names */
+#define __hsiphash_aligned hsiphash_generic /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): Linux's names */
+#define __hsiphash_unaligned hsiphash_generic /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp): Linux's names */
 
 /* The raw permutations and initial-state constants, as the kernel exposes
  * them (its advice applies: do not use them outside a SipHash
