@@ -391,7 +391,8 @@ static int sync_dir_of(const char *file)
 
 /* Puts the finished temporary file tmp in place as file.  Without force,
  * link(2) fails if the name exists, whatever it is (a dangling symlink
- * included): nothing is ever replaced.  With force, only a regular file is
+ * included): nothing is ever replaced (where link(2) is not supported,
+ * O_EXCL gives the same guarantee).  With force, only a regular file is
  * replaced (rename(2): atomic, the old key or the new one, never a mix); a
  * symlink, FIFO, device or directory is refused, as replacing the node
  * would leave whatever it points at, or whoever reads it, with the old
@@ -399,9 +400,28 @@ static int sync_dir_of(const char *file)
 static int publish(const char *tmp, const char *file, bool force, const char **what)
 {
     if (!force) {
-        if (link(tmp, file) != 0)
+        if (link(tmp, file) == 0) {
+            unlink(tmp);
+            return 0;
+        }
+        int err = errno;
+        if (err != EPERM && err != ENOTSUP && err != EOPNOTSUPP && err != ENOSYS)
+            return err;
+        /* No hard links on this file system (FAT, exFAT, some network and
+         * FUSE ones).  Claim the name with O_EXCL, which like link(2) fails
+         * on anything already there, a dangling symlink included, then
+         * rename the finished file over that empty placeholder of ours.
+         * Killed between the two steps, it leaves an empty key file, which
+         * every reader rejects: never a short or stale key. */
+        int fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0)
             return errno;
-        unlink(tmp);
+        close(fd);
+        if (rename(tmp, file) != 0) {
+            err = errno;
+            unlink(file);
+            return err;
+        }
         return 0;
     }
     struct stat st;

@@ -7,6 +7,7 @@
 #   SIPHASHSUM           the binary under test
 #   ONESHOT              helper: library one-shot hash of a whole file
 #   READFAIL_SHIM        LD_PRELOAD module failing read() mid-file ('' = none)
+#   LINKFAIL_SHIM        LD_PRELOAD module failing link() ('' = none)
 #   SIPHASHSUM_EMULATOR  prefix for running target binaries (qemu), or ''
 #   VECTOR_DIR           tests/vectors
 #   SIPHASH_SANITIZED    1 in ASan/UBSan builds (memory limit not checked)
@@ -20,6 +21,7 @@ set -u
 section=${1:?usage: run.sh SECTION}
 : "${SIPHASHSUM:?}" "${ONESHOT:?}" "${VECTOR_DIR:?}"
 READFAIL_SHIM=${READFAIL_SHIM-}
+LINKFAIL_SHIM=${LINKFAIL_SHIM-}
 SIPHASHSUM_EMULATOR=${SIPHASHSUM_EMULATOR-}
 SIPHASH_SANITIZED=${SIPHASH_SANITIZED:-0}
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -823,6 +825,45 @@ t_keygen() {
         expect "--keygen after an interrupted one" 0 ""
         checks=$((checks + 1))
         grep -Eqx '[0-9a-f]{32}' part.key || fail "--keygen after an interrupted one: $(cat part.key)"
+    fi
+
+    # A file system without hard links (link() fails with EPERM or
+    # EOPNOTSUPP): the key is still published, mode 0600, and an existing
+    # name (a file or a dangling symlink) is still never replaced.
+    if [ -n "$LINKFAIL_SHIM" ] && [ -z "$SIPHASHSUM_EMULATOR" ]; then
+        # run_nolink ERRNO ARGS...: runs the tool with link() failing.
+        run_nolink() {
+            LINKFAIL_ERRNO=$1 LINKFAIL_LOG=calls LD_PRELOAD=$LINKFAIL_SHIM \
+                ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+                "$SIPHASHSUM" "${@:2}" >out 2>err
+            rc=$?
+        }
+        local e
+        for e in EPERM EOPNOTSUPP; do
+            rm -f nolink.key calls
+            run_nolink $e --keygen --key-file nolink.key
+            expect "--keygen without hard links ($e)" 0 ""
+            same "--keygen without hard links ($e): link() was called" "$(cat calls 2>/dev/null)" link
+            checks=$((checks + 1))
+            grep -Eqx '[0-9a-f]{32}' nolink.key || fail "--keygen without hard links ($e): $(cat nolink.key)"
+            same "--keygen without hard links ($e): mode" "$(stat -c %a nolink.key)" 600
+            checks=$((checks + 1))
+            [ -z "$(ls nolink.key.* 2>/dev/null)" ] || fail "--keygen without hard links ($e) left a temporary file"
+        done
+        local kept
+        kept=$(cat nolink.key)
+        run_nolink EPERM --keygen --key-file nolink.key
+        expect "--keygen without hard links, existing" 1 "siphashsum: key file 'nolink.key': already exists; not overwriting a key (pass --force to replace it)\n"
+        same "--keygen without hard links, existing untouched" "$(cat nolink.key)" "$kept"
+        ln -s nolink-target dangling.key
+        run_nolink EPERM --keygen --key-file dangling.key
+        expect "--keygen without hard links onto a dangling symlink" 1 "siphashsum: key file 'dangling.key': already exists; not overwriting a key (pass --force to replace it)\n"
+        checks=$((checks + 1))
+        [ ! -e nolink-target ] || fail "--keygen without hard links followed a symlink"
+        checks=$((checks + 1))
+        [ -z "$(ls ./*.key.* 2>/dev/null)" ] || fail "--keygen without hard links left a temporary file: $(ls ./*.key.*)"
+    else
+        echo "SKIP: --keygen without hard links (no LD_PRELOAD shim in this build, or under an emulator)"
     fi
 
     run --keygen -a halfsiphash-2-4 --key-file half.key
