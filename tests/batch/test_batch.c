@@ -19,50 +19,14 @@
  *           call honoured it (when this CPU has that path) before forcing.
  */
 #define _GNU_SOURCE
+#include "batch_paths.h"
 #include "check.h"
+#include "guard_pages.h"
 
 #include <errno.h>
 #include <siphash.h>
-#ifdef _WIN32
-/* The same guard pages through VirtualAlloc/VirtualProtect. */
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
-#define PROT_NONE PAGE_NOACCESS
-#define MAP_FAILED NULL
-static long sysconf_pagesize(void)
-{
-    SYSTEM_INFO si;
-    GetSystemInfo(&si);
-    return (long)si.dwPageSize;
-}
-#define sysconf(name) sysconf_pagesize()
-#define mmap(a, len, p, f, fd, o) VirtualAlloc(NULL, len, MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE)
-#define mprotect(p, len, prot) (VirtualProtect(p, len, prot, &(DWORD){0}) ? 0 : -1)
-#define munmap(p, len) VirtualFree(p, 0, MEM_RELEASE)
-#else
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
 
 static int quick;
-
-static const char *const paths[] = {"portable", "avx2", "avx512", "neon"};
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-static siphash_key_t random_key(void)
-{
-    siphash_key_t k = {{check_rand(), check_rand()}};
-    return k;
-}
 
 static uint64_t ref13_u64(uint64_t x, const siphash_key_t *k)
 {
@@ -85,33 +49,21 @@ static int want_n(size_t n)
     return !quick || n <= 20 || n == 31 || n == 32 || n == 33 || n == 67;
 }
 
-/* One stride for this (len, n): equal, larger, 8 (records 8 bytes apart,
- * overlapping when len > 8) or 0 (one record n times). */
-static size_t pick_stride(size_t len, size_t n)
-{
-    switch (n % 4) {
-    case 0: return len;
-    case 1: return len + 1 + check_rand() % 23;
-    case 2: return 8;
-    default: return 0;
-    }
-}
-
 static void test_fixed(const char *path)
 {
     for (size_t len = 0; len <= 256; len++) {
         if (!want_len(len))
             continue;
-        const siphash_key_t key = random_key();
+        const siphash_key_t key = batch_random_key();
         for (size_t n = 0; n <= 67; n++) {
             if (!want_n(n))
                 continue;
-            const size_t stride = pick_stride(len, n);
+            const size_t stride = batch_stride(len, n);
             const size_t off = (len * 3 + n) & 7;
             const size_t span = n ? (n - 1) * stride + len : 0;
-            uint8_t *buf = xmalloc(off + span);
+            uint8_t *buf = check_xmalloc(off + span);
             check_rand_bytes(buf, off + span);
-            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            uint64_t *out = check_xmalloc((n + 1) * sizeof *out);
             const uint64_t sentinel = check_rand();
             for (int v = 0; v < 2; v++) {
                 out[n] = sentinel;
@@ -141,8 +93,9 @@ static void test_u64(const char *path)
     for (size_t n = 0; n <= 67; n++) {
         if (!want_n(n))
             continue;
-        const siphash_key_t key = random_key();
-        uint64_t *in = xmalloc((n + 1) * sizeof *in), *out = xmalloc((n + 1) * sizeof *out);
+        const siphash_key_t key = batch_random_key();
+        uint64_t *in = check_xmalloc((n + 1) * sizeof *in);
+        uint64_t *out = check_xmalloc((n + 1) * sizeof *out);
         for (size_t i = 0; i < n; i++)
             in[i] = check_rand();
         const uint64_t sentinel = check_rand();
@@ -170,13 +123,13 @@ static void test_vec(const char *path)
     for (int r = 0; r < rounds; r++)
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
             const size_t n = counts[c];
-            const siphash_key_t key = random_key();
+            const siphash_key_t key = batch_random_key();
             const size_t bufsize = 4096;
-            uint8_t *buf = xmalloc(bufsize);
+            uint8_t *buf = check_xmalloc(bufsize);
             check_rand_bytes(buf, bufsize);
-            const void **msgs = xmalloc((n + 1) * sizeof *msgs);
-            size_t *lens = xmalloc((n + 1) * sizeof *lens);
-            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            const void **msgs = check_xmalloc((n + 1) * sizeof *msgs);
+            size_t *lens = check_xmalloc((n + 1) * sizeof *lens);
+            uint64_t *out = check_xmalloc((n + 1) * sizeof *out);
             for (size_t i = 0; i < n; i++) {
                 uint64_t x = check_rand();
                 lens[i] = (x & 7) == 0 ? (size_t)(x >> 8) % 301 : (size_t)(x >> 8) % 65;
@@ -205,22 +158,16 @@ static void test_vec(const char *path)
  */
 static void test_guarded(const char *path)
 {
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t data = 4 * page;
-    uint8_t *map = mmap(NULL, data + 2 * page, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    CHECK(map != MAP_FAILED, "mmap failed");
-    if (map == MAP_FAILED)
+    struct guard_pages g;
+    if (guard_pages_map(&g, 4) != 0)
         return;
-    uint8_t *lo = map + page, *hi = lo + data;
-    CHECK(mprotect(map, page, PROT_NONE) == 0, "mprotect");
-    CHECK(mprotect(hi, page, PROT_NONE) == 0, "mprotect");
-    check_rand_bytes(lo, data);
+    const uint8_t *lo = g.lo, *hi = g.hi;
+    check_rand_bytes(g.lo, (size_t)(g.hi - g.lo));
 
     const size_t ns[] = {1, 3, 4, 7, 8, 9, 16, 17, 33};
     uint64_t out[64];
     for (size_t len = 1; len <= 80; len++) {
-        const siphash_key_t key = random_key();
+        const siphash_key_t key = batch_random_key();
         for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
             const size_t n = ns[k];
             const size_t strides[] = {len, len + 5, 8};
@@ -250,7 +197,7 @@ static void test_guarded(const char *path)
         const size_t n = 64;
         const void *msgs[64];
         size_t lens[64];
-        const siphash_key_t key = random_key();
+        const siphash_key_t key = batch_random_key();
         for (size_t i = 0; i < n; i++) {
             lens[i] = (size_t)(check_rand() % 81);
             msgs[i] = e == 0 ? hi - lens[i] : lo;
@@ -263,7 +210,7 @@ static void test_guarded(const char *path)
 
     /* u64: the array ends at the guard page */
     {
-        const siphash_key_t key = random_key();
+        const siphash_key_t key = batch_random_key();
         for (size_t n = 1; n <= 40; n++) {
             const uint64_t *in = (const uint64_t *)(const void *)(hi - 8 * n);
             siphash_batch_u64(in, n, &key, out);
@@ -272,7 +219,15 @@ static void test_guarded(const char *path)
                              n);
         }
     }
-    munmap(map, data + 2 * page);
+    guard_pages_unmap(&g);
+}
+
+static void test_path(const char *path)
+{
+    test_fixed(path);
+    test_u64(path);
+    test_vec(path);
+    test_guarded(path);
 }
 
 int main(int argc, char **argv)
@@ -302,25 +257,7 @@ int main(int argc, char **argv)
     CHECK(siphash_batch_force_impl("no-such-path") == -EINVAL, "unknown name not -EINVAL");
     CHECK(siphash_batch_force_impl("portable") == 0, "portable must always exist");
 
-    int ran = 0;
-    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
-        const int rc = siphash_batch_force_impl(paths[p]);
-        if (rc == -ENOTSUP) {
-            printf("test_batch: %s: not available here, skipped\n", paths[p]);
-            continue;
-        }
-        CHECK(rc == 0, "force %s returned %d", paths[p], rc);
-        CHECK(strcmp(siphash_batch_impl(), paths[p]) == 0, "forced %s, in use %s", paths[p],
-              siphash_batch_impl());
-        printf("test_batch: testing %s%s\n", paths[p], quick ? " (quick)" : "");
-        test_fixed(paths[p]);
-        test_u64(paths[p]);
-        test_vec(paths[p]);
-        test_guarded(paths[p]);
-        ran++;
-    }
-    CHECK(ran >= 1, "no path tested");
-    CHECK(siphash_batch_force_impl(NULL) == 0, "back to the best path");
+    batch_paths_each("test_batch", quick, test_path);
     printf("test_batch: best path here: %s\n", siphash_batch_impl());
     return check_finish("test_batch");
 }

@@ -15,37 +15,14 @@
  *
  * Usage: test_redis_batch [--quick]   (or SIPHASH_TEST_QUICK=1)
  */
-#if !defined(_WIN32)
 #define _GNU_SOURCE
-#endif
+#include "batch_paths.h"
 #include "check.h"
+#include "guard_pages.h"
 
-#include <errno.h>
 #include <siphash.h>
 
-#if !defined(_WIN32)
-#include <sys/mman.h>
-#include <unistd.h>
-#define HAVE_GUARD_PAGES 1
-#endif
-
 static int quick;
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-static siphash_key_t random_key(void)
-{
-    siphash_key_t k = {{check_rand(), check_rand()}};
-    return k;
-}
 
 /* Random bytes, with about half of them letters of either case: the
  * nocase paths must see capitals at every lane and word position. */
@@ -61,20 +38,14 @@ static void test_fixed(const char *path)
 {
     const size_t maxlen = quick ? 72 : 130, maxn = quick ? 20 : 40;
     for (size_t len = 0; len <= maxlen; len++) {
-        const siphash_key_t key = random_key();
+        const siphash_key_t key = batch_random_key();
         for (size_t n = 0; n <= maxn; n++) {
-            size_t stride;
-            switch (n % 4) {
-            case 0: stride = len; break;
-            case 1: stride = len + 1 + (size_t)(check_rand() % 23); break;
-            case 2: stride = 8; break;
-            default: stride = 0; break;
-            }
+            const size_t stride = batch_stride(len, n);
             const size_t off = (len + n) & 7;
             const size_t span = n ? (n - 1) * stride + len : 0;
-            uint8_t *buf = xmalloc(off + span);
+            uint8_t *buf = check_xmalloc(off + span);
             fill_text(buf, off + span);
-            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            uint64_t *out = check_xmalloc((n + 1) * sizeof *out);
             const uint64_t sentinel = check_rand();
             out[n] = sentinel;
             siphash12_batch(buf + off, stride, len, n, &key, out);
@@ -98,11 +69,11 @@ static void test_vec(const char *path)
     for (int r = 0; r < rounds; r++)
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
             const size_t n = counts[c];
-            const siphash_key_t key = random_key();
-            uint8_t **own = xmalloc(n * sizeof *own);
-            const void **msgs = xmalloc(n * sizeof *msgs);
-            size_t *lens = xmalloc(n * sizeof *lens);
-            uint64_t *out = xmalloc((n + 1) * sizeof *out);
+            const siphash_key_t key = batch_random_key();
+            uint8_t **own = check_xmalloc(n * sizeof *own);
+            const void **msgs = check_xmalloc(n * sizeof *msgs);
+            size_t *lens = check_xmalloc(n * sizeof *lens);
+            uint64_t *out = check_xmalloc((n + 1) * sizeof *out);
             for (size_t i = 0; i < n; i++) {
                 const uint64_t x = check_rand();
                 /* mostly hash-table keys (0..64 bytes; 16 and 32 often), some longer */
@@ -110,7 +81,7 @@ static void test_vec(const char *path)
                           : (x & 7) == 1 ? 16
                           : (x & 7) == 2 ? 32
                                          : (size_t)(x >> 8) % 65;
-                own[i] = xmalloc(lens[i]);
+                own[i] = check_xmalloc(lens[i]);
                 fill_text(own[i], lens[i]);
                 msgs[i] = own[i];
                 if (lens[i] == 0 && (x & 16))
@@ -137,27 +108,20 @@ static void test_vec(const char *path)
         }
 }
 
-#ifdef HAVE_GUARD_PAGES
-/* [PROT_NONE][data][PROT_NONE]: everything is placed flush against the
+/* [no access][data][no access]: everything is placed flush against the
  * upper guard, then flush against the lower one. */
 static void test_guarded(const char *path)
 {
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t data = 4 * page;
-    uint8_t *map = mmap(NULL, data + 2 * page, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    CHECK(map != MAP_FAILED, "mmap failed");
-    if (map == MAP_FAILED)
+    struct guard_pages g;
+    if (guard_pages_map(&g, 4) != 0)
         return;
-    uint8_t *lo = map + page, *hi = lo + data;
-    CHECK(mprotect(map, page, PROT_NONE) == 0, "mprotect");
-    CHECK(mprotect(hi, page, PROT_NONE) == 0, "mprotect");
-    fill_text(lo, data);
+    const uint8_t *lo = g.lo, *hi = g.hi;
+    fill_text(g.lo, (size_t)(g.hi - g.lo));
 
     static const size_t ns[] = {1, 3, 4, 5, 8, 9, 16, 17, 33};
     uint64_t out[64];
     for (size_t len = 0; len <= 80; len++) {
-        const siphash_key_t key = random_key();
+        const siphash_key_t key = batch_random_key();
         for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
             const size_t n = ns[k];
             const size_t strides[] = {len, len + 3, 8};
@@ -179,7 +143,7 @@ static void test_guarded(const char *path)
             const size_t n = 64;
             const void *msgs[64];
             size_t lens[64];
-            const siphash_key_t key = random_key();
+            const siphash_key_t key = batch_random_key();
             for (size_t i = 0; i < n; i++) {
                 lens[i] = (size_t)(check_rand() % 81);
                 msgs[i] = e == 0 ? hi - lens[i] : lo;
@@ -193,9 +157,15 @@ static void test_guarded(const char *path)
                 CHECK_EQ_U64(out[i], siphash12_nocase_64(msgs[i], lens[i], &key),
                              "%s guarded siphash12_nocase_batchv len %zu", path, lens[i]);
         }
-    munmap(map, data + 2 * page);
+    guard_pages_unmap(&g);
 }
-#endif
+
+static void test_path(const char *path)
+{
+    test_fixed(path);
+    test_vec(path);
+    test_guarded(path);
+}
 
 int main(int argc, char **argv)
 {
@@ -203,26 +173,6 @@ int main(int argc, char **argv)
     quick = (q && *q && strcmp(q, "0") != 0) || (argc > 1 && strcmp(argv[1], "--quick") == 0);
     check_seed("test_redis_batch");
 
-    static const char *const paths[] = {"portable", "avx2", "avx512", "neon"};
-    int ran = 0;
-    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
-        const int rc = siphash_batch_force_impl(paths[p]);
-        if (rc == -ENOTSUP) {
-            printf("test_redis_batch: %s: not available here, skipped\n", paths[p]);
-            continue;
-        }
-        CHECK(rc == 0, "force %s returned %d", paths[p], rc);
-        if (rc != 0)
-            continue;
-        printf("test_redis_batch: testing %s%s\n", paths[p], quick ? " (quick)" : "");
-        test_fixed(paths[p]);
-        test_vec(paths[p]);
-#ifdef HAVE_GUARD_PAGES
-        test_guarded(paths[p]);
-#endif
-        ran++;
-    }
-    CHECK(ran >= 1, "no path tested");
-    CHECK(siphash_batch_force_impl(NULL) == 0, "back to the best path");
+    batch_paths_each("test_redis_batch", quick, test_path);
     return check_finish("test_redis_batch");
 }

@@ -2,7 +2,8 @@
 /*
  * check.h — the test harness: CHECK-style macros that count and report,
  * a seeded PRNG (seed printed, overridable with SIPHASH_TEST_SEED so any
- * failure can be replayed), and a hex helper.  Header-only, test use only.
+ * failure can be replayed), and an allocation that ends the run when
+ * memory runs out.  Header-only, test use only.
  */
 #ifndef SIPHASH_TEST_CHECK_H
 #define SIPHASH_TEST_CHECK_H
@@ -48,6 +49,18 @@ static inline int check_finish(const char *name)
 {
     printf("%s: %lu checks, %lu failed\n", name, check_count_, check_failures_);
     return check_failures_ ? 1 : 0;
+}
+
+/* malloc for test data: a test cannot go on without it, so out of memory
+ * ends the run (exit status 2, not a test failure); n = 0 is allowed. */
+static inline void *check_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return p;
 }
 
 /* xoshiro256** seeded by splitmix64 from SIPHASH_TEST_SEED or the clock. */
