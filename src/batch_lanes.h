@@ -9,7 +9,8 @@
  *   SIP_ISA            the name prefix of what is generated here (avx2 ...)
  *   SIP_V, SIP_M       a vector of SIP_LANES 64-bit lanes; a lane mask
  *   SIP_NV, SIP_VNV    vectors in flight: fixed-length and u64 groups;
- *                      mixed-length groups
+ *                      mixed-length groups (SIP_NV_ANY, optional, at most
+ *                      SIP_NV: fixed lengths other than 8 and 16)
  *   v_set1(x)          every lane x
  *   v_xor, v_add, v_or, v_and, v_sub (a, b)
  *   v_rotl(a, n)       rotate left by the literal n (a: a plain variable)
@@ -39,6 +40,9 @@
 #define SIP_N(name) SIP_CAT_(SIP_ISA, name)
 #ifndef SIP_KERNEL
 #define SIP_KERNEL static
+#endif
+#ifndef SIP_NV_ANY
+#define SIP_NV_ANY SIP_NV
 #endif
 
 typedef struct {
@@ -163,12 +167,12 @@ SIP_INLINE void SIP_N(fixed_group)(const uint8_t *base, size_t stride, size_t le
 }
 
 SIP_INLINE void SIP_N(fixed_any)(const uint8_t *base, size_t stride, size_t len, size_t n,
-                                 const siphash_key_t *key, uint64_t *out, unsigned c,
+                                 const siphash_key_t *key, uint64_t *out, int nv, unsigned c,
                                  unsigned d)
 {
     size_t i = 0;
-    for (; n - i >= SIP_LANES * SIP_NV; i += SIP_LANES * SIP_NV)
-        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, SIP_NV, c, d);
+    for (; n - i >= (size_t)(SIP_LANES * nv); i += (size_t)(SIP_LANES * nv))
+        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, nv, c, d);
     for (; n - i >= SIP_LANES; i += SIP_LANES)
         SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, 1, c, d);
 #if SIP_LANES > 1 /* the portable kernel is what sip_rest_fixed calls: no loop back */
@@ -183,11 +187,11 @@ SIP_INLINE void SIP_N(fixed)(const uint8_t *base, size_t stride, size_t len, siz
                              const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
 {
     if (len == 8)
-        SIP_N(fixed_any)(base, stride, 8, n, key, out, c, d);
+        SIP_N(fixed_any)(base, stride, 8, n, key, out, SIP_NV, c, d);
     else if (len == 16)
-        SIP_N(fixed_any)(base, stride, 16, n, key, out, c, d);
+        SIP_N(fixed_any)(base, stride, 16, n, key, out, SIP_NV, c, d);
     else
-        SIP_N(fixed_any)(base, stride, len, n, key, out, c, d);
+        SIP_N(fixed_any)(base, stride, len, n, key, out, SIP_NV_ANY, c, d);
 }
 
 SIP_KERNEL void SIP_N(fixed24)(const uint8_t *base, size_t stride, size_t len, size_t n,
@@ -408,6 +412,7 @@ SIP_VEC_KERNEL_(12nc, 1, 2, 1)
 #undef SIP_M
 #undef SIP_LANES
 #undef SIP_NV
+#undef SIP_NV_ANY
 #undef SIP_VNV
 #undef SIP_OWN_U64
 #undef SIP_OWN_VEC
