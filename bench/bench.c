@@ -205,20 +205,41 @@ const char *bench_cpu_model(void)
             snprintf(model, sizeof model, "%s", s);
     }
     /* Hypervisors often shorten the brand ("AMD EPYC"); the family and
-     * model numbers still tell the core generation (AMD family 25 = Zen 3/4,
-     * 26 = Zen 5). */
-    if (__get_cpuid_max(0, NULL) >= 1) {
-        __cpuid(1, a, b, c, d);
-        unsigned fam = (a >> 8) & 0xf, mod = (a >> 4) & 0xf;
-        if (fam == 0xf)
-            fam += (a >> 20) & 0xff;
-        if (fam == 0x6 || fam >= 0xf)
-            mod |= ((a >> 16) & 0xf) << 4;
+     * model numbers still tell the core generation. */
+    char vendor[13];
+    unsigned fam, mod;
+    if (bench_cpu_id(vendor, &fam, &mod) == 0) {
         size_t l = strlen(model);
         snprintf(model + l, sizeof model - l, " (family %u model %u)", fam, mod);
     }
 #endif
     return model;
+}
+
+int bench_cpu_id(char vendor[13], unsigned *family, unsigned *model)
+{
+#if BENCH_HAVE_TSC
+    unsigned a, b, c, d;
+    if (__get_cpuid_max(0, NULL) < 1)
+        return -1;
+    __cpuid(0, a, b, c, d);
+    memcpy(vendor, &b, 4);
+    memcpy(vendor + 4, &d, 4);
+    memcpy(vendor + 8, &c, 4);
+    vendor[12] = 0;
+    __cpuid(1, a, b, c, d);
+    unsigned fam = (a >> 8) & 0xf, mod = (a >> 4) & 0xf;
+    if (fam == 0xf)
+        fam += (a >> 20) & 0xff;
+    if (fam == 0x6 || fam >= 0xf)
+        mod |= ((a >> 16) & 0xf) << 4;
+    *family = fam;
+    *model = mod;
+    return 0;
+#else
+    (void)vendor, (void)family, (void)model;
+    return -1;
+#endif
 }
 
 int bench_cpu_has_sha_ni(void)

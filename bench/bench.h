@@ -128,6 +128,10 @@ double bench_ticks_per_second(void);
 const char *bench_cpu_model(void);
 /* 1 if the CPU has the SHA extensions (x86 cpuid leaf 7, EBX bit 29). */
 int bench_cpu_has_sha_ni(void);
+/* x86 cpuid: the vendor string ("AuthenticAMD", "GenuineIntel") and the
+ * family and model with their extended fields folded in (AMD family 25 =
+ * Zen 3/4, 26 = Zen 5).  Returns 0, or -1 off x86 or without cpuid leaf 1. */
+int bench_cpu_id(char vendor[13], unsigned *family, unsigned *model);
 
 /* ---- timing candidates -------------------------------------------------- */
 

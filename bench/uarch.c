@@ -30,12 +30,10 @@
  */
 #include "uarch.h"
 
+#include "bench.h"
+
 #include <stdio.h>
 #include <string.h>
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 
 enum { ZEN3, ZEN4, ZEN5, SKX, ICL, GLC, GENERIC, NONE };
 static const struct uarch models[] = {
@@ -56,20 +54,10 @@ static const struct uarch models[] = {
 const struct uarch *uarch_detect(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
-    unsigned a, b, c, d;
-    char vendor[13] = {0};
-    if (__get_cpuid_max(0, NULL) < 1)
+    char vendor[13];
+    unsigned fam, mod;
+    if (bench_cpu_id(vendor, &fam, &mod) != 0)
         return &models[GENERIC];
-    __cpuid(0, a, b, c, d);
-    memcpy(vendor, &b, 4);
-    memcpy(vendor + 4, &d, 4);
-    memcpy(vendor + 8, &c, 4);
-    __cpuid(1, a, b, c, d);
-    unsigned fam = (a >> 8) & 0xf, mod = (a >> 4) & 0xf;
-    if (fam == 0xf)
-        fam += (a >> 20) & 0xff;
-    if (fam == 0x6 || fam >= 0xf)
-        mod |= ((a >> 16) & 0xf) << 4;
     if (strcmp(vendor, "AuthenticAMD") == 0) {
         if (fam == 0x1a)
             return &models[ZEN5];
