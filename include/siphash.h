@@ -341,6 +341,17 @@ SIPHASH_API void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_
 SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data, size_t len);
 SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out);
 
+/* With GCC and Clang, siphash_ctx_init(), siphash_ctx_update() and
+ * siphash_ctx_final() called by name are macros over inline code (see the
+ * implementation part below): a key hashed field by field, with pieces of
+ * constant sizes up to 8 bytes, then costs about what the one-shot call
+ * costs instead of a call per piece.  The exported functions stay; a
+ * function pointer, or the name in parentheses, "(siphash_ctx_update)(...)",
+ * always means them.  Both paths give the same results, check for a dead
+ * context alike, and may be mixed on one context.  Because the inline code
+ * is compiled into the caller, the fields of siphash_ctx_t and what they
+ * hold are part of the library's binary interface. */
+
 /* ------------------------------------------------------------------------
  * Batches: many independent messages at once, across SIMD lanes
  * ------------------------------------------------------------------------
@@ -544,6 +555,182 @@ static inline SIPHASH_ALWAYS_INLINE_ uint32_t hsiphash(const void *data, size_t 
                              siphash_load_le32_(p + 8), siphash_load_le32_(p + 12), key);
     return hsiphash_generic(data, len, key);
 }
+
+/* ---- streaming: the inline path of siphash_ctx_init/update/final --------
+ * Hashing a composite key field by field through the exported functions
+ * costs, per 4- or 8-byte piece, a call, a reload and store of the whole
+ * state and the round count read from memory: 3 to 5 times the one-shot
+ * call at 8..64 bytes.  Where the compiler sees constants, these inline
+ * functions do the same work in the caller instead:
+ *   init    with constant, valid c_rounds, d_rounds and outlen: a few xors;
+ *           the round counts and outlen then become known constants in the
+ *           caller's context;
+ *   update  with a constant length of at most 8: the piece is loaded with
+ *           fixed-width loads, shifted into the pending word, and a full
+ *           word is absorbed on the spot (at most one per piece);
+ *   final   when the compiler knows the context's round counts and outlen
+ *           (a context initialised inline in the same function and not
+ *           passed to a called function since).
+ * In such a function the whole state stays in registers and the round
+ * loops unroll, as in the one-shot code.  Anything else calls the exported
+ * function, which does the same on the same fields.  The dead-context check
+ * stays on every path: an inline update or final on a context whose
+ * c_rounds is 0 calls the exported function on a zero context, which
+ * aborts with that function's message; ctx itself is not passed there,
+ * because a call that could read it would force the state back into memory
+ * on every piece. */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_UNREACHABLE_() __builtin_unreachable()
+#define SIPHASH_KNOWN_(x) __builtin_constant_p(x)
+#define SIPHASH_PIECE_LEN_(len) (__builtin_constant_p(len) && (len) <= 8)
+#else
+#define SIPHASH_UNREACHABLE_() ((void)0)
+#define SIPHASH_KNOWN_(x) 0
+#define SIPHASH_PIECE_LEN_(len) 0
+#endif
+
+/* update or final on a dead context: aborts (never returns). */
+static inline void siphash_ctx_dead_(int in_final)
+{
+    siphash_ctx_t dead = {{0, 0, 0, 0}, 0, 0, 0, 0, 0, 0};
+    uint8_t out[16];
+    if (in_final)
+        (siphash_ctx_final)(&dead, out);
+    else
+        (siphash_ctx_update)(&dead, &dead, 1);
+    SIPHASH_UNREACHABLE_();
+}
+
+/* len (constant, 0..8) bytes at p, little-endian, in fixed-width loads. */
+static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_load_piece_(const uint8_t *p, size_t len)
+{
+    uint64_t m = 0;
+    if (len == 8)
+        return siphash_load_le64_(p);
+    if (len & 4)
+        m = siphash_load_le32_(p);
+    if (len & 2)
+        m |= (uint64_t)(p[len & 4] | p[(len & 4) + 1] << 8) << (8 * (len & 4));
+    if (len & 1)
+        m |= (uint64_t)p[len & 6] << (8 * (len & 6));
+    return m;
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_init_(siphash_ctx_t *ctx,
+                                                             const siphash_key_t *key,
+                                                             unsigned c_rounds,
+                                                             unsigned d_rounds, size_t outlen)
+{
+    if (SIPHASH_KNOWN_(c_rounds) && SIPHASH_KNOWN_(d_rounds) && SIPHASH_KNOWN_(outlen) &&
+        c_rounds >= 1 && c_rounds <= 255 && d_rounds >= 1 && d_rounds <= 255 &&
+        (outlen == 8 || outlen == 16)) {
+        uint64_t k0 = key->key[0], k1 = key->key[1];
+        ctx->v[0] = SIPHASH_CONST_0 ^ k0;
+        ctx->v[1] = SIPHASH_CONST_1 ^ k1 ^ (outlen == 16 ? SIPHASH_FINAL_WIDE_ : 0);
+        ctx->v[2] = SIPHASH_CONST_2 ^ k0;
+        ctx->v[3] = SIPHASH_CONST_3 ^ k1;
+        ctx->tail = 0;
+        ctx->total = 0;
+        ctx->ntail = 0;
+        ctx->c_rounds = (unsigned char)c_rounds;
+        ctx->d_rounds = (unsigned char)d_rounds;
+        ctx->outlen = (unsigned char)outlen;
+        return;
+    }
+    (siphash_ctx_init)(ctx, key, c_rounds, d_rounds, outlen);
+}
+
+/* One piece of constant length 0..8: it fills the pending word at most
+ * once, so at most one block is absorbed, and the bytes that do not fit
+ * start the next pending word. */
+static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_piece_(siphash_ctx_t *ctx, const void *data,
+                                                              size_t len)
+{
+    uint64_t m, t, v0, v1, v2, v3;
+    unsigned n, c, j;
+    if (ctx->c_rounds == 0)
+        siphash_ctx_dead_(0);
+    if (len == 0)
+        return;
+    m = siphash_load_piece_((const uint8_t *)data, len);
+    n = ctx->ntail & 7u;
+    ctx->total += len;
+    t = ctx->tail | m << (8 * n);
+    if (n + len < 8) {
+        ctx->tail = t;
+        ctx->ntail = (unsigned char)(n + len);
+        return;
+    }
+    c = ctx->c_rounds;
+    v0 = ctx->v[0], v1 = ctx->v[1], v2 = ctx->v[2], v3 = ctx->v[3] ^ t;
+    for (j = 0; j < c; j++)
+        SIPHASH_PERMUTATION(v0, v1, v2, v3);
+    ctx->v[0] = v0 ^ t, ctx->v[1] = v1, ctx->v[2] = v2, ctx->v[3] = v3;
+    /* The 8 - n bytes that fit are gone; two shifts, as n may be 0. */
+    ctx->tail = m >> (8 * (7 - n)) >> 8;
+    ctx->ntail = (unsigned char)(n + len - 8);
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_update_(siphash_ctx_t *ctx, const void *data,
+                                                               size_t len)
+{
+    if (SIPHASH_PIECE_LEN_(len))
+        siphash_ctx_piece_(ctx, data, len);
+    else
+        (siphash_ctx_update)(ctx, data, len);
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void siphash_store_le64_(uint8_t *out, uint64_t x)
+{
+    int i;
+    for (i = 0; i < 8; i++)
+        out[i] = (uint8_t)(x >> (8 * i));
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_final_(siphash_ctx_t *ctx, uint8_t *out)
+{
+    if (SIPHASH_KNOWN_(ctx->c_rounds) && SIPHASH_KNOWN_(ctx->d_rounds) &&
+        SIPHASH_KNOWN_(ctx->outlen)) {
+        unsigned c = ctx->c_rounds, d = ctx->d_rounds, j;
+        int wide = ctx->outlen == 16;
+        uint64_t b = ctx->total << 56 | ctx->tail;
+        uint64_t v0 = ctx->v[0], v1 = ctx->v[1], v2 = ctx->v[2], v3 = ctx->v[3] ^ b;
+        if (c == 0)
+            siphash_ctx_dead_(1);
+        for (j = 0; j < c; j++)
+            SIPHASH_PERMUTATION(v0, v1, v2, v3);
+        v0 ^= b;
+        v2 ^= wide ? SIPHASH_FINAL_WIDE_ : SIPHASH_FINAL_;
+        for (j = 0; j < d; j++)
+            SIPHASH_PERMUTATION(v0, v1, v2, v3);
+        siphash_store_le64_(out, (v0 ^ v1) ^ (v2 ^ v3));
+        if (wide) {
+            v1 ^= SIPHASH_FINAL_SECOND_;
+            for (j = 0; j < d; j++)
+                SIPHASH_PERMUTATION(v0, v1, v2, v3);
+            siphash_store_le64_(out + 8, (v0 ^ v1) ^ (v2 ^ v3));
+        }
+        /* Zeroed as the exported final wipes it (padding aside, which
+         * never holds state), with ordinary stores: where the compiler kept
+         * a local context in registers, there is nothing in memory to wipe,
+         * and it drops the stores to a context nobody reads again.  Forcing
+         * them (an asm reading *ctx) would force the context into memory
+         * for its whole life, and the state out to it on every piece. */
+        ctx->v[0] = ctx->v[1] = ctx->v[2] = ctx->v[3] = 0;
+        ctx->tail = ctx->total = 0;
+        ctx->ntail = ctx->c_rounds = ctx->d_rounds = ctx->outlen = 0;
+        return;
+    }
+    (siphash_ctx_final)(ctx, out);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define siphash_ctx_init(ctx, key, c_rounds, d_rounds, outlen)                 \
+    siphash_ctx_init_(ctx, key, c_rounds, d_rounds, outlen)
+#define siphash_ctx_update(ctx, data, len) siphash_ctx_update_(ctx, data, len)
+#define siphash_ctx_final(ctx, out) siphash_ctx_final_(ctx, out)
+#endif
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,11 @@
  * stream.c — the incremental (init/update/final) API for SipHash-c-d and
  * HalfSipHash-c-d.  Pending bytes are kept packed in one word, so update
  * never copies the message and final needs no buffer.
+ *
+ * The SipHash names are also macros in siphash.h (its inline path for
+ * constant-size pieces), so the definitions below put them in parentheses:
+ * these are the exported functions, and they must keep the fields' meaning
+ * the inline code in callers relies on.
  */
 #include "internal.h"
 
@@ -61,7 +66,7 @@ static void hsip_blocks(hsip_state *s, const uint8_t *p, size_t nblocks, unsigne
             hsip_absorb(s, sip_load32(p + 4 * i), c);
 }
 
-SIPHASH_API void siphash_ctx_init(siphash_ctx_t *ctx, const siphash_key_t *key,
+SIPHASH_API void (siphash_ctx_init)(siphash_ctx_t *ctx, const siphash_key_t *key,
                                   unsigned c_rounds, unsigned d_rounds, size_t outlen)
 {
     check_rounds(c_rounds, d_rounds);
@@ -77,7 +82,7 @@ SIPHASH_API void siphash_ctx_init(siphash_ctx_t *ctx, const siphash_key_t *key,
     ctx->outlen = (unsigned char)outlen;
 }
 
-SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t len)
+SIPHASH_API void (siphash_ctx_update)(siphash_ctx_t *ctx, const void *data, size_t len)
 {
     const uint8_t *p = (const uint8_t *)data;
     check_live(ctx->c_rounds, "siphash_ctx_update after final (or before init)");
@@ -86,12 +91,16 @@ SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t
     ctx->total += len;
     sip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
     if (ctx->ntail) {
-        while (ctx->ntail < 8 && len) {
-            ctx->tail |= (uint64_t)*p++ << (8 * ctx->ntail++);
-            len--;
-        }
-        if (ctx->ntail < 8)
+        /* Top up the pending word with one tail load of the bytes that fit
+         * (never reading past p + len), not byte by byte. */
+        size_t n = ctx->ntail, k = len < 8 - n ? len : 8 - n;
+        ctx->tail |= sip_tail64(p, k) << (8 * n);
+        p += k;
+        len -= k;
+        if (n + k < 8) {
+            ctx->ntail = (unsigned char)(n + k);
             return; /* state unchanged */
+        }
         sip_absorb(&s, ctx->tail, ctx->c_rounds);
         ctx->tail = 0;
         ctx->ntail = 0;
@@ -102,7 +111,7 @@ SIPHASH_API void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t
     ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
 }
 
-SIPHASH_API void siphash_ctx_final(siphash_ctx_t *ctx, uint8_t *out)
+SIPHASH_API void (siphash_ctx_final)(siphash_ctx_t *ctx, uint8_t *out)
 {
     check_live(ctx->c_rounds, "siphash_ctx_final after final (or before init)");
     sip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
@@ -144,12 +153,14 @@ SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data
     ctx->total += len;
     hsip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
     if (ctx->ntail) {
-        while (ctx->ntail < 4 && len) {
-            ctx->tail |= (uint32_t)*p++ << (8 * ctx->ntail++);
-            len--;
-        }
-        if (ctx->ntail < 4)
+        size_t n = ctx->ntail, k = len < 4 - n ? len : 4 - n;
+        ctx->tail |= sip_tail32(p, k) << (8 * n);
+        p += k;
+        len -= k;
+        if (n + k < 4) {
+            ctx->ntail = (unsigned char)(n + k);
             return;
+        }
         hsip_absorb(&s, ctx->tail, ctx->c_rounds);
         ctx->tail = 0;
         ctx->ntail = 0;

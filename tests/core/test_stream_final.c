@@ -4,7 +4,8 @@
  * final on it aborts with a message, for SipHash and HalfSipHash, as bad
  * init parameters do.  Carrying on silently would return one constant for
  * every key and message (a forgeable MAC).  A copy taken before final is a
- * separate context and stays usable.
+ * separate context and stays usable.  Both the header's inline path and
+ * the exported functions are tried.
  */
 #define _GNU_SOURCE 1
 #include "check.h"
@@ -59,6 +60,40 @@ static void sip_zero_filled(void)
     memset(&c, 0, sizeof c);
     siphash_ctx_final(&c, out);
 }
+/* The same through both paths of the header: the inline one (a constant
+ * piece size up to 8 in a function that finalised the context itself) and
+ * the exported functions (called by parenthesised name). */
+static void sip_inline_piece_after_final(void)
+{
+    siphash_ctx_t c;
+    uint8_t out[8];
+    siphash_ctx_init(&c, &key, 1, 3, 8);
+    siphash_ctx_update(&c, msg, 2);
+    siphash_ctx_final(&c, out);
+    siphash_ctx_update(&c, msg, 1);
+}
+static void sip_inline_final_twice(void)
+{
+    siphash_ctx_t c;
+    uint8_t out[16];
+    siphash_ctx_init(&c, &key, 2, 4, 16);
+    siphash_ctx_update(&c, msg, 3);
+    siphash_ctx_final(&c, out);
+    siphash_ctx_final(&c, out);
+}
+static void sip_exported_update_after_final(void)
+{
+    siphash_ctx_t c;
+    sip_finalised(&c);
+    (siphash_ctx_update)(&c, msg, 2);
+}
+static void sip_exported_final_twice(void)
+{
+    siphash_ctx_t c;
+    uint8_t out[16];
+    sip_finalised(&c);
+    (siphash_ctx_final)(&c, out);
+}
 static void half_update_after_final(void)
 {
     halfsiphash_ctx_t c;
@@ -112,6 +147,10 @@ int main(void)
     CHECK(aborts(sip_empty_update_after_final), "siphash empty update after final accepted");
     CHECK(aborts(sip_final_twice), "siphash final twice accepted");
     CHECK(aborts(sip_zero_filled), "siphash final on a zero-filled context accepted");
+    CHECK(aborts(sip_inline_piece_after_final), "siphash inline update after final accepted");
+    CHECK(aborts(sip_inline_final_twice), "siphash inline final twice accepted");
+    CHECK(aborts(sip_exported_update_after_final), "siphash exported update after final accepted");
+    CHECK(aborts(sip_exported_final_twice), "siphash exported final twice accepted");
     CHECK(aborts(half_update_after_final), "halfsiphash update after final accepted");
     CHECK(aborts(half_final_twice), "halfsiphash final twice accepted");
     CHECK(aborts(half_zero_filled), "halfsiphash update on a zero-filled context accepted");
