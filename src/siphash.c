@@ -25,7 +25,7 @@ SIP_INLINE void sip_hash128(const void *data, size_t len, const siphash_key_t *k
     sip_state s = sip_init(key->key[0], key->key[1], 1);
     for (size_t i = 0; i < full; i += 8)
         sip_absorb(&s, sip_load64(p + i), c);
-    sip_absorb(&s, sip_final_word(p, len, 0), c);
+    sip_absorb(&s, sip_last_word(p, len, 0), c);
     sip_store64(out, sip_finish1(&s, d, 1));
     sip_store64(out + 8, sip_finish2(&s, d));
 }
