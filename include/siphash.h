@@ -581,17 +581,24 @@ static inline SIPHASH_ALWAYS_INLINE_ uint32_t hsiphash(const void *data, size_t 
  * on every piece. */
 
 #if defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_NORETURN_ __attribute__((noreturn))
 #define SIPHASH_UNREACHABLE_() __builtin_unreachable()
 #define SIPHASH_KNOWN_(x) __builtin_constant_p(x)
 #define SIPHASH_PIECE_LEN_(len) (__builtin_constant_p(len) && (len) <= 8)
+#elif defined(_MSC_VER)
+#define SIPHASH_NORETURN_ __declspec(noreturn)
+#define SIPHASH_UNREACHABLE_() __assume(0)
+#define SIPHASH_KNOWN_(x) 0
+#define SIPHASH_PIECE_LEN_(len) 0
 #else
+#define SIPHASH_NORETURN_
 #define SIPHASH_UNREACHABLE_() ((void)0)
 #define SIPHASH_KNOWN_(x) 0
 #define SIPHASH_PIECE_LEN_(len) 0
 #endif
 
 /* update or final on a dead context: aborts (never returns). */
-static inline void siphash_ctx_dead_(int in_final)
+static inline SIPHASH_NORETURN_ void siphash_ctx_dead_(int in_final)
 {
     siphash_ctx_t dead = {{0, 0, 0, 0}, 0, 0, 0, 0, 0, 0};
     uint8_t out[16];
@@ -654,7 +661,10 @@ static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_piece_(siphash_ctx_t *ctx,
     if (len == 0)
         return;
     m = siphash_load_piece_((const uint8_t *)data, len);
-    n = ctx->ntail & 7u;
+    /* ntail is always total mod 8 (both paths keep it so); taken from
+     * total, the inline path only writes ntail, and where the context
+     * stays in registers those writes vanish. */
+    n = (unsigned)ctx->total & 7u;
     ctx->total += len;
     t = ctx->tail | m << (8 * n);
     if (n + len < 8) {
@@ -663,10 +673,16 @@ static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_piece_(siphash_ctx_t *ctx,
         return;
     }
     c = ctx->c_rounds;
-    v0 = ctx->v[0], v1 = ctx->v[1], v2 = ctx->v[2], v3 = ctx->v[3] ^ t;
+    v0 = ctx->v[0];
+    v1 = ctx->v[1];
+    v2 = ctx->v[2];
+    v3 = ctx->v[3] ^ t;
     for (j = 0; j < c; j++)
         SIPHASH_PERMUTATION(v0, v1, v2, v3);
-    ctx->v[0] = v0 ^ t, ctx->v[1] = v1, ctx->v[2] = v2, ctx->v[3] = v3;
+    ctx->v[0] = v0 ^ t;
+    ctx->v[1] = v1;
+    ctx->v[2] = v2;
+    ctx->v[3] = v3;
     /* The 8 - n bytes that fit are gone; two shifts, as n may be 0. */
     ctx->tail = m >> (8 * (7 - n)) >> 8;
     ctx->ntail = (unsigned char)(n + len - 8);
