@@ -348,9 +348,12 @@ SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out);
  * costs instead of a call per piece.  The exported functions stay; a
  * function pointer, or the name in parentheses, "(siphash_ctx_update)(...)",
  * always means them.  Both paths give the same results, check for a dead
- * context alike, and may be mixed on one context.  Because the inline code
- * is compiled into the caller, the fields of siphash_ctx_t and what they
- * hold are part of the library's binary interface. */
+ * context alike, and may be mixed on one context.  The inline final zeroes
+ * the context with ordinary stores, which the compiler may leave out for a
+ * local context never read again: where that memory must be wiped, call
+ * (siphash_ctx_final) or siphash_wipe().  Because the inline code is
+ * compiled into the caller, the fields of siphash_ctx_t and what they hold
+ * are part of the library's binary interface. */
 
 /* ------------------------------------------------------------------------
  * Batches: many independent messages at once, across SIMD lanes
