@@ -22,7 +22,13 @@
  *   v_from(t)          a vector from the array t[0 .. SIP_LANES-1]
  *   v_le(a, b)         the mask of lanes with a <= b (values below 2^62)
  *   v_sel(m, t, f)     t in the lanes of m, f elsewhere
- * and optionally v_xor3(a, b, c), SIP_V_MINMAX(lenv, minlen, maxlen) (the
+ * and optionally SIP_NS (messages hashed in general registers beside the
+ * SIP_NV vectors of each fixed-length group, in the same rounds: where the
+ * vector pipes are the limit, the scalar ALUs are otherwise idle; at most
+ * SIP_NS, SIP_NS_LONG for records longer than 8 bytes),
+ * v_load2(lp, w0, w1) (lanes' 16 bytes at lp[0 ..
+ * SIP_LANES-1] as two vectors of words, transposed in registers; without
+ * it two lane-by-lane gathers), v_xor3(a, b, c), SIP_V_MINMAX(lenv, minlen, maxlen) (the
  * shortest and longest length of a mixed group, from its length vectors),
  * SIP_KERNEL (the linkage of the fixed-length kernels; default static),
  * SIP_OWN_U64 / SIP_OWN_VEC (the file writes those kernels itself).
@@ -44,6 +50,23 @@
 #ifndef SIP_NV_ANY
 #define SIP_NV_ANY SIP_NV
 #endif
+#ifndef SIP_NS
+#define SIP_NS 0
+#endif
+#ifndef SIP_NS_LONG
+#define SIP_NS_LONG SIP_NS
+#endif
+/* The scalar lanes stay in general registers: otherwise GCC's SLP
+ * vectorizer packs them into vector registers (two lanes per xmm, no
+ * rotate), where they compete for the very pipes they were meant to spare
+ * (measured on Zen 3: the 8-byte kernel 35% slower instead of faster). */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+#define SIP_GPR_(x) __asm__("" : "+r"(x))
+#else
+#define SIP_GPR_(x) ((void)0)
+#endif
+/* array size for the scalar lanes (C has no empty arrays) */
+#define SIP_NS_DIM_ (SIP_NS > 0 ? SIP_NS : 1)
 
 typedef struct {
     SIP_V v0, v1, v2, v3;
@@ -60,7 +83,9 @@ SIP_INLINE void SIP_N(round)(SIP_N(state) *s)
     s->v0 = v0, s->v1 = v1, s->v2 = v2, s->v3 = v3;
 }
 
-SIP_INLINE void SIP_N(init)(SIP_N(state) *s, int nv, const siphash_key_t *key)
+/* A group: nv vectors s and ns scalar lanes ss (SIP_NS or 0). */
+SIP_INLINE void SIP_N(init)(SIP_N(state) *s, int nv, sip_state *ss, int ns,
+                            const siphash_key_t *key)
 {
     const SIP_V k0 = v_set1(key->key[0]), k1 = v_set1(key->key[1]);
     SIP_UNROLL
@@ -70,36 +95,62 @@ SIP_INLINE void SIP_N(init)(SIP_N(state) *s, int nv, const siphash_key_t *key)
         s[j].v2 = v_xor(k0, v_set1(SIPHASH_CONST_2));
         s[j].v3 = v_xor(k1, v_set1(SIPHASH_CONST_3));
     }
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        ss[k] = sip_init(key->key[0], key->key[1], 0);
 }
 
-/* n rounds of nv vectors, interleaved across them (independent chains). */
-SIP_INLINE void SIP_N(rounds)(SIP_N(state) *s, int nv, unsigned n)
+/* n rounds of the group, interleaved across its independent chains. */
+SIP_INLINE void SIP_N(rounds)(SIP_N(state) *s, int nv, sip_state *ss, int ns, unsigned n)
 {
     SIP_UNROLL
-    for (unsigned r = 0; r < n; r++)
+    for (unsigned r = 0; r < n; r++) {
         SIP_UNROLL
         for (int j = 0; j < nv; j++)
             SIP_N(round)(&s[j]);
+        SIP_UNROLL
+        for (int k = 0; k < ns; k++) {
+            sip_rounds(&ss[k], 1);
+            SIP_GPR_(ss[k].v0);
+            SIP_GPR_(ss[k].v1);
+            SIP_GPR_(ss[k].v2);
+            SIP_GPR_(ss[k].v3);
+        }
+    }
 }
 
-/* nv vectors absorb one word each. */
-SIP_INLINE void SIP_N(absorb)(SIP_N(state) *s, const SIP_V *m, int nv, unsigned c)
+/* The group absorbs one word per lane: m for the vectors, sm for the
+ * scalar lanes. */
+SIP_INLINE void SIP_N(absorb)(SIP_N(state) *s, const SIP_V *m, int nv, sip_state *ss,
+                              const uint64_t *sm, int ns, unsigned c)
 {
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v3 = v_xor(s[j].v3, m[j]);
-    SIP_N(rounds)(s, nv, c);
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        ss[k].v3 ^= sm[k];
+    SIP_N(rounds)(s, nv, ss, ns, c);
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v0 = v_xor(s[j].v0, m[j]);
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        ss[k].v0 ^= sm[k];
 }
 
-SIP_INLINE void SIP_N(finish)(SIP_N(state) *s, int nv, unsigned d, uint64_t *out)
+/* The vectors' hashes to out[0 .. SIP_LANES * nv - 1], the scalar lanes'
+ * after them. */
+SIP_INLINE void SIP_N(finish)(SIP_N(state) *s, int nv, sip_state *ss, int ns, unsigned d,
+                              uint64_t *out)
 {
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         s[j].v2 = v_xor(s[j].v2, v_set1(SIPHASH_FINAL_));
-    SIP_N(rounds)(s, nv, d);
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        ss[k].v2 ^= SIPHASH_FINAL_;
+    SIP_N(rounds)(s, nv, ss, ns, d);
     SIP_UNROLL
     for (int j = 0; j < nv; j++) {
 #ifdef v_xor3
@@ -109,6 +160,9 @@ SIP_INLINE void SIP_N(finish)(SIP_N(state) *s, int nv, unsigned d, uint64_t *out
 #endif
         v_storeu(out + SIP_LANES * j, h);
     }
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        out[SIP_LANES * nv + k] = (ss[k].v0 ^ ss[k].v1) ^ (ss[k].v2 ^ ss[k].v3);
 }
 
 /* Word at byte offset off of each of the SIP_LANES records from p: one
@@ -126,26 +180,66 @@ SIP_INLINE SIP_V SIP_N(gather)(const uint8_t *p, size_t off, size_t stride)
     return v_from(t);
 }
 
+/* Words off and off + 8 of each of the SIP_LANES records from p (16 bytes
+ * that lie inside every record).  With v_load2, one 16-byte load per lane
+ * and a transposition in registers (AVX2: 2 inserts and 2 unpacks for two
+ * vectors, against 4 loads and 3 inserts for each one lane by lane). */
+SIP_INLINE void SIP_N(gather2)(const uint8_t *p, size_t off, size_t stride, SIP_V *w0,
+                               SIP_V *w1)
+{
+#ifdef v_load2
+    const uint8_t *lp[SIP_LANES];
+    SIP_UNROLL
+    for (int l = 0; l < SIP_LANES; l++)
+        lp[l] = p + (size_t)l * stride + off;
+    v_load2(lp, *w0, *w1);
+#else
+    *w0 = SIP_N(gather)(p, off, stride);
+    *w1 = SIP_N(gather)(p, off + 8, stride);
+#endif
+}
+
 /* ---- fixed length: out[i] = SipHash-c-d(base + i*stride, len) --------- */
 
-/* nv vectors of records of len > 0 bytes from base. */
+/* nv vectors and ns scalar lanes of records of len > 0 bytes from base. */
 SIP_INLINE void SIP_N(fixed_group)(const uint8_t *base, size_t stride, size_t len,
-                                   const siphash_key_t *key, uint64_t *out, int nv, unsigned c,
-                                   unsigned d)
+                                   const siphash_key_t *key, uint64_t *out, int nv, int ns,
+                                   unsigned c, unsigned d)
 {
     const size_t full = len & ~(size_t)7, r = len & 7;
-    const uint8_t *p[SIP_NV];
+    const uint8_t *p[SIP_NV], *sp[SIP_NS_DIM_];
     SIP_N(state) s[SIP_NV];
+    sip_state ss[SIP_NS_DIM_];
     SIP_V m[SIP_NV];
+    uint64_t sm[SIP_NS_DIM_];
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         p[j] = base + (size_t)(SIP_LANES * j) * stride;
-    SIP_N(init)(s, nv, key);
-    for (size_t w = 0; w < full; w += 8) {
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        sp[k] = base + (size_t)(SIP_LANES * nv + k) * stride;
+    SIP_N(init)(s, nv, ss, ns, key);
+    size_t w = 0;
+    for (; w + 16 <= full; w += 16) {
+        SIP_V m1[SIP_NV];
+        uint64_t sm1[SIP_NS_DIM_];
+        SIP_UNROLL
+        for (int j = 0; j < nv; j++)
+            SIP_N(gather2)(p[j], w, stride, &m[j], &m1[j]);
+        SIP_UNROLL
+        for (int k = 0; k < ns; k++)
+            sm[k] = sip_load64(sp[k] + w), sm1[k] = sip_load64(sp[k] + w + 8);
+        SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
+        SIP_N(absorb)(s, m1, nv, ss, sm1, ns, c);
+    }
+    if (w < full) {
         SIP_UNROLL
         for (int j = 0; j < nv; j++)
             m[j] = SIP_N(gather)(p[j], w, stride);
-        SIP_N(absorb)(s, m, nv, c);
+        SIP_UNROLL
+        for (int k = 0; k < ns; k++)
+            sm[k] = sip_load64(sp[k] + w);
+        SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
     }
     SIP_UNROLL
     for (int j = 0; j < nv; j++) {
@@ -162,19 +256,23 @@ SIP_INLINE void SIP_N(fixed_group)(const uint8_t *base, size_t stride, size_t le
         }
         m[j] = v_or(t, v_set1((uint64_t)len << 56));
     }
-    SIP_N(absorb)(s, m, nv, c);
-    SIP_N(finish)(s, nv, d, out);
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        sm[k] = sip_final_word(sp[k], len, 0);
+    SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
+    SIP_N(finish)(s, nv, ss, ns, d, out);
 }
 
 SIP_INLINE void SIP_N(fixed_any)(const uint8_t *base, size_t stride, size_t len, size_t n,
-                                 const siphash_key_t *key, uint64_t *out, int nv, unsigned c,
-                                 unsigned d)
+                                 const siphash_key_t *key, uint64_t *out, int nv, int ns,
+                                 unsigned c, unsigned d)
 {
     size_t i = 0;
-    for (; n - i >= (size_t)(SIP_LANES * nv); i += (size_t)(SIP_LANES * nv))
-        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, nv, c, d);
+    const size_t g = (size_t)(SIP_LANES * nv + ns);
+    for (; n - i >= g; i += g)
+        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, nv, ns, c, d);
     for (; n - i >= SIP_LANES; i += SIP_LANES)
-        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, 1, c, d);
+        SIP_N(fixed_group)(base + i * stride, stride, len, key, out + i, 1, 0, c, d);
 #if SIP_LANES > 1 /* the portable kernel is what sip_rest_fixed calls: no loop back */
     if (i < n)
         sip_rest_fixed(base + i * stride, stride, len, n - i, key, out + i, c, d);
@@ -187,11 +285,11 @@ SIP_INLINE void SIP_N(fixed)(const uint8_t *base, size_t stride, size_t len, siz
                              const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
 {
     if (len == 8)
-        SIP_N(fixed_any)(base, stride, 8, n, key, out, SIP_NV, c, d);
+        SIP_N(fixed_any)(base, stride, 8, n, key, out, SIP_NV, SIP_NS, c, d);
     else if (len == 16)
-        SIP_N(fixed_any)(base, stride, 16, n, key, out, SIP_NV, c, d);
+        SIP_N(fixed_any)(base, stride, 16, n, key, out, SIP_NV, SIP_NS_LONG, c, d);
     else
-        SIP_N(fixed_any)(base, stride, len, n, key, out, SIP_NV_ANY, c, d);
+        SIP_N(fixed_any)(base, stride, len, n, key, out, SIP_NV_ANY, SIP_NS_LONG, c, d);
 }
 
 SIP_KERNEL void SIP_N(fixed24)(const uint8_t *base, size_t stride, size_t len, size_t n,
@@ -216,30 +314,38 @@ SIP_KERNEL void SIP_N(fixed12)(const uint8_t *base, size_t stride, size_t len, s
 
 #ifndef SIP_OWN_U64
 SIP_INLINE void SIP_N(u64_group)(const uint64_t *in, const siphash_key_t *key, uint64_t *out,
-                                 int nv, unsigned c, unsigned d)
+                                 int nv, int ns, unsigned c, unsigned d)
 {
     SIP_N(state) s[SIP_NV];
+    sip_state ss[SIP_NS_DIM_];
     SIP_V m[SIP_NV];
-    SIP_N(init)(s, nv, key);
+    uint64_t sm[SIP_NS_DIM_];
+    SIP_N(init)(s, nv, ss, ns, key);
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         m[j] = v_loadu(in + SIP_LANES * j);
-    SIP_N(absorb)(s, m, nv, c);
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        sm[k] = in[SIP_LANES * nv + k];
+    SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
     SIP_UNROLL
     for (int j = 0; j < nv; j++)
         m[j] = v_set1((uint64_t)8 << 56);
-    SIP_N(absorb)(s, m, nv, c);
-    SIP_N(finish)(s, nv, d, out);
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        sm[k] = (uint64_t)8 << 56;
+    SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
+    SIP_N(finish)(s, nv, ss, ns, d, out);
 }
 
 SIP_INLINE void SIP_N(u64s)(const uint64_t *in, size_t n, const siphash_key_t *key,
                             uint64_t *out, unsigned c, unsigned d)
 {
     size_t i = 0;
-    for (; n - i >= SIP_LANES * SIP_NV; i += SIP_LANES * SIP_NV)
-        SIP_N(u64_group)(in + i, key, out + i, SIP_NV, c, d);
+    for (; n - i >= SIP_LANES * SIP_NV + SIP_NS; i += SIP_LANES * SIP_NV + SIP_NS)
+        SIP_N(u64_group)(in + i, key, out + i, SIP_NV, SIP_NS, c, d);
     for (; n - i >= SIP_LANES; i += SIP_LANES)
-        SIP_N(u64_group)(in + i, key, out + i, 1, c, d);
+        SIP_N(u64_group)(in + i, key, out + i, 1, 0, c, d);
     if (i < n)
         sip_rest_u64(in + i, n - i, key, out + i, c);
 }
@@ -320,8 +426,25 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
             fin[j] = v_loadu(fl + SIP_LANES * j);
     }
     SIP_N(state) s[SIP_VNV], t[SIP_VNV];
-    SIP_N(init)(s, SIP_VNV, key);
-    for (uint64_t w = 0; w < minw; w++) {
+    SIP_N(init)(s, SIP_VNV, NULL, 0, key);
+    uint64_t w0 = 0;
+#ifdef v_load2
+    /* two words per lane and load while both lie inside every message */
+    for (; !fold && w0 + 2 <= minw; w0 += 2) {
+        SIP_V m1[SIP_VNV];
+        SIP_UNROLL
+        for (int j = 0; j < SIP_VNV; j++) {
+            const uint8_t *lp[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++)
+                lp[l] = p[SIP_LANES * j + l] + 8 * w0;
+            v_load2(lp, m[j], m1[j]);
+        }
+        SIP_N(absorb)(s, m, SIP_VNV, NULL, NULL, 0, c);
+        SIP_N(absorb)(s, m1, SIP_VNV, NULL, NULL, 0, c);
+    }
+#endif
+    for (uint64_t w = w0; w < minw; w++) {
         SIP_UNROLL
         for (int j = 0; j < SIP_VNV; j++) {
             uint64_t x[SIP_LANES];
@@ -330,10 +453,10 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
                 x[l] = sip_word(p[SIP_LANES * j + l] + 8 * w, fold);
             m[j] = v_from(x);
         }
-        SIP_N(absorb)(s, m, SIP_VNV, c);
+        SIP_N(absorb)(s, m, SIP_VNV, NULL, NULL, 0, c);
     }
     if (minw == maxw) {
-        SIP_N(absorb)(s, fin, SIP_VNV, c);
+        SIP_N(absorb)(s, fin, SIP_VNV, NULL, NULL, 0, c);
     } else {
         SIP_V nwv[SIP_VNV];
         SIP_UNROLL
@@ -366,7 +489,7 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
                 live[j] = v_le(wv, nwv[j]);
                 t[j] = s[j];
             }
-            SIP_N(absorb)(t, m, SIP_VNV, c);
+            SIP_N(absorb)(t, m, SIP_VNV, NULL, NULL, 0, c);
             SIP_UNROLL
             for (int j = 0; j < SIP_VNV; j++) {
                 s[j].v0 = v_sel(live[j], t[j].v0, s[j].v0);
@@ -377,7 +500,7 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
         }
     }
     uint64_t res[G];
-    SIP_N(finish)(s, SIP_VNV, d, res);
+    SIP_N(finish)(s, SIP_VNV, NULL, 0, d, res);
     SIP_UNROLL
     for (int l = 0; l < G; l++)
         out[idx[l]] = res[l];
@@ -413,6 +536,10 @@ SIP_VEC_KERNEL_(12nc, 1, 2, 1)
 #undef SIP_LANES
 #undef SIP_NV
 #undef SIP_NV_ANY
+#undef SIP_NS
+#undef SIP_NS_LONG
+#undef SIP_NS_DIM_
+#undef SIP_GPR_
 #undef SIP_VNV
 #undef SIP_OWN_U64
 #undef SIP_OWN_VEC
@@ -430,6 +557,7 @@ SIP_VEC_KERNEL_(12nc, 1, 2, 1)
 #undef v_shr_n
 #undef v_shrv
 #undef v_loadu
+#undef v_load2
 #undef v_storeu
 #undef v_from
 #undef v_le
