@@ -19,9 +19,10 @@
  *           call honoured it (when this CPU has that path) before forcing.
  */
 #define _GNU_SOURCE
-#include "batch_paths.h"
+#include "batch_test.h"
 #include "check.h"
 #include "guard_pages.h"
+#include "random_key.h"
 
 #include <errno.h>
 #include <siphash.h>
@@ -54,7 +55,7 @@ static void test_fixed(const char *path)
     for (size_t len = 0; len <= 256; len++) {
         if (!want_len(len))
             continue;
-        const siphash_key_t key = batch_random_key();
+        const siphash_key_t key = check_random_key();
         for (size_t n = 0; n <= 67; n++) {
             if (!want_n(n))
                 continue;
@@ -93,7 +94,7 @@ static void test_u64(const char *path)
     for (size_t n = 0; n <= 67; n++) {
         if (!want_n(n))
             continue;
-        const siphash_key_t key = batch_random_key();
+        const siphash_key_t key = check_random_key();
         uint64_t *in = check_xmalloc((n + 1) * sizeof *in);
         uint64_t *out = check_xmalloc((n + 1) * sizeof *out);
         for (size_t i = 0; i < n; i++)
@@ -123,7 +124,7 @@ static void test_vec(const char *path)
     for (int r = 0; r < rounds; r++)
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
             const size_t n = counts[c];
-            const siphash_key_t key = batch_random_key();
+            const siphash_key_t key = check_random_key();
             const size_t bufsize = 4096;
             uint8_t *buf = check_xmalloc(bufsize);
             check_rand_bytes(buf, bufsize);
@@ -151,73 +152,31 @@ static void test_vec(const char *path)
         }
 }
 
-/*
- * Guard pages: [PROT_NONE][data][PROT_NONE].  Records are packed flush
- * against the end of data, then flush against its start; a read outside
- * the records' bytes beyond the data region faults.
- */
+static const struct batch_fixed_pair fixed_pairs[] = {
+    {"siphash_batch", siphash_batch, siphash24_64},
+    {"siphash13_batch", siphash13_batch, siphash13_64},
+};
+static const struct batch_vec_pair vec_pairs[] = {{"siphash_batchv", siphash_batchv, siphash24_64}};
+
+/* Records, messages and u64 arrays flush against guard pages: a read
+ * outside their bytes faults. */
 static void test_guarded(const char *path)
 {
     struct guard_pages g;
     if (guard_pages_map(&g, 4) != 0)
         return;
-    const uint8_t *lo = g.lo, *hi = g.hi;
     check_rand_bytes(g.lo, (size_t)(g.hi - g.lo));
-
-    const size_t ns[] = {1, 3, 4, 7, 8, 9, 16, 17, 33};
-    uint64_t out[64];
-    for (size_t len = 1; len <= 80; len++) {
-        const siphash_key_t key = batch_random_key();
-        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
-            const size_t n = ns[k];
-            const size_t strides[] = {len, len + 5, 8};
-            for (size_t s = 0; s < 3; s++) {
-                const size_t stride = strides[s];
-                const size_t span = (n - 1) * stride + len;
-                const uint8_t *bases[2] = {hi - span, lo};
-                for (int e = 0; e < 2; e++) {
-                    siphash_batch(bases[e], stride, len, n, &key, out);
-                    for (size_t i = 0; i < n; i++)
-                        CHECK_EQ_U64(out[i], siphash24_64(bases[e] + i * stride, len, &key),
-                                     "%s guarded len %zu n %zu stride %zu", path, len, n,
-                                     stride);
-                    siphash13_batch(bases[e], stride, len, n, &key, out);
-                    for (size_t i = 0; i < n; i++)
-                        CHECK_EQ_U64(out[i], siphash13_64(bases[e] + i * stride, len, &key),
-                                     "%s guarded13 len %zu n %zu stride %zu", path, len, n,
-                                     stride);
-                }
-            }
-        }
-    }
-
-    /* batchv: every message ends at the guard page, then starts at the
-     * lower one; lengths 0..80 mixed. */
-    for (int e = 0; e < 2; e++) {
-        const size_t n = 64;
-        const void *msgs[64];
-        size_t lens[64];
-        const siphash_key_t key = batch_random_key();
-        for (size_t i = 0; i < n; i++) {
-            lens[i] = (size_t)(check_rand() % 81);
-            msgs[i] = e == 0 ? hi - lens[i] : lo;
-        }
-        siphash_batchv(msgs, lens, n, &key, out);
-        for (size_t i = 0; i < n; i++)
-            CHECK_EQ_U64(out[i], siphash24_64(msgs[i], lens[i], &key),
-                         "%s guarded batchv len %zu", path, lens[i]);
-    }
+    batch_guarded_records(&g, path, fixed_pairs, 2);
+    batch_guarded_messages(&g, path, 1, vec_pairs, 1);
 
     /* u64: the array ends at the guard page */
-    {
-        const siphash_key_t key = batch_random_key();
-        for (size_t n = 1; n <= 40; n++) {
-            const uint64_t *in = (const uint64_t *)(const void *)(hi - 8 * n);
-            siphash_batch_u64(in, n, &key, out);
-            for (size_t i = 0; i < n; i++)
-                CHECK_EQ_U64(out[i], siphash_1u64(in[i], &key), "%s guarded u64 n %zu", path,
-                             n);
-        }
+    const siphash_key_t key = check_random_key();
+    uint64_t out[40];
+    for (size_t n = 1; n <= 40; n++) {
+        const uint64_t *in = (const uint64_t *)(const void *)(g.hi - 8 * n);
+        siphash_batch_u64(in, n, &key, out);
+        for (size_t i = 0; i < n; i++)
+            CHECK_EQ_U64(out[i], siphash_1u64(in[i], &key), "%s guarded u64 n %zu", path, n);
     }
     guard_pages_unmap(&g);
 }

@@ -7,6 +7,7 @@
  * Usage: test_fixed VECTOR_DIR
  */
 #include "check.h"
+#include "random_key.h"
 #include "vectors.h"
 
 #include <siphash.h>
@@ -26,10 +27,8 @@ static void put32(uint8_t *p, uint32_t x)
 static void random_cases(int rounds)
 {
     for (int r = 0; r < rounds; r++) {
-        siphash_key_t k = {{check_rand(), check_rand()}};
-        hsiphash_key_t hk;
-        hk.key[0] = (unsigned long)check_rand();
-        hk.key[1] = (unsigned long)check_rand();
+        siphash_key_t k = check_random_key();
+        hsiphash_key_t hk = check_random_hkey();
         uint64_t a[4] = {check_rand(), check_rand(), check_rand(), check_rand()};
         uint32_t w[4] = {(uint32_t)a[0], (uint32_t)(a[1] >> 7), (uint32_t)a[2], (uint32_t)(a[3] >> 29)};
         uint8_t b[32];

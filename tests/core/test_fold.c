@@ -8,6 +8,7 @@
  * bench/test_inline.c.
  */
 #include "check.h"
+#include "random_key.h"
 
 #include <siphash.h>
 
@@ -32,10 +33,8 @@ int main(void)
     int rounds = getenv("SIPHASH_TEST_QUICK") ? 2000 : 50000;
     uint8_t buf[40];
     for (int r = 0; r < rounds; r++) {
-        siphash_key_t k = {{check_rand(), check_rand()}};
-        hsiphash_key_t hk;
-        hk.key[0] = (unsigned long)check_rand();
-        hk.key[1] = (unsigned long)check_rand();
+        siphash_key_t k = check_random_key();
+        hsiphash_key_t hk = check_random_hkey();
         check_rand_bytes(buf, sizeof buf);
         const uint8_t *p = buf + (r & 7); /* any alignment */
         FOLD_CASE(4);

@@ -8,6 +8,7 @@
  * AddressSanitizer build reports any read past its end.
  */
 #include "check.h"
+#include "random_key.h"
 
 #include <siphash.h>
 #include <stdlib.h>
@@ -34,10 +35,8 @@ int main(void)
     check_seed("test_inline");
     int rounds = getenv("SIPHASH_TEST_QUICK") ? 200 : 3000;
     for (int r = 0; r < rounds; r++) {
-        siphash_key_t k = {{check_rand(), check_rand()}};
-        hsiphash_key_t hk;
-        hk.key[0] = (unsigned long)check_rand();
-        hk.key[1] = (unsigned long)check_rand();
+        siphash_key_t k = check_random_key();
+        hsiphash_key_t hk = check_random_hkey();
         CASES8(0);
         CASES8(8);
         CASES8(16);

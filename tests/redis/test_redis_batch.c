@@ -16,9 +16,10 @@
  * Usage: test_redis_batch [--quick]   (or SIPHASH_TEST_QUICK=1)
  */
 #define _GNU_SOURCE
-#include "batch_paths.h"
+#include "batch_test.h"
 #include "check.h"
 #include "guard_pages.h"
+#include "random_key.h"
 
 #include <siphash.h>
 
@@ -38,7 +39,7 @@ static void test_fixed(const char *path)
 {
     const size_t maxlen = quick ? 72 : 130, maxn = quick ? 20 : 40;
     for (size_t len = 0; len <= maxlen; len++) {
-        const siphash_key_t key = batch_random_key();
+        const siphash_key_t key = check_random_key();
         for (size_t n = 0; n <= maxn; n++) {
             const size_t stride = batch_stride(len, n);
             const size_t off = (len + n) & 7;
@@ -69,7 +70,7 @@ static void test_vec(const char *path)
     for (int r = 0; r < rounds; r++)
         for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
             const size_t n = counts[c];
-            const siphash_key_t key = batch_random_key();
+            const siphash_key_t key = check_random_key();
             uint8_t **own = check_xmalloc(n * sizeof *own);
             const void **msgs = check_xmalloc(n * sizeof *msgs);
             size_t *lens = check_xmalloc(n * sizeof *lens);
@@ -108,55 +109,23 @@ static void test_vec(const char *path)
         }
 }
 
-/* [no access][data][no access]: everything is placed flush against the
- * upper guard, then flush against the lower one. */
+static const struct batch_fixed_pair fixed_pairs[] = {
+    {"siphash12_batch", siphash12_batch, siphash12_64},
+};
+static const struct batch_vec_pair vec_pairs[] = {
+    {"siphash12_batchv", siphash12_batchv, siphash12_64},
+    {"siphash12_nocase_batchv", siphash12_nocase_batchv, siphash12_nocase_64},
+};
+
+/* Records and messages flush against guard pages, over mixed-case text. */
 static void test_guarded(const char *path)
 {
     struct guard_pages g;
     if (guard_pages_map(&g, 4) != 0)
         return;
-    const uint8_t *lo = g.lo, *hi = g.hi;
     fill_text(g.lo, (size_t)(g.hi - g.lo));
-
-    static const size_t ns[] = {1, 3, 4, 5, 8, 9, 16, 17, 33};
-    uint64_t out[64];
-    for (size_t len = 0; len <= 80; len++) {
-        const siphash_key_t key = batch_random_key();
-        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
-            const size_t n = ns[k];
-            const size_t strides[] = {len, len + 3, 8};
-            for (size_t s = 0; s < 3; s++) {
-                const size_t span = (n - 1) * strides[s] + len;
-                const uint8_t *bases[2] = {hi - span, lo};
-                for (int e = 0; e < 2; e++) {
-                    siphash12_batch(bases[e], strides[s], len, n, &key, out);
-                    for (size_t i = 0; i < n; i++)
-                        CHECK_EQ_U64(out[i], siphash12_64(bases[e] + i * strides[s], len, &key),
-                                     "%s guarded siphash12_batch len %zu n %zu stride %zu",
-                                     path, len, n, strides[s]);
-                }
-            }
-        }
-    }
-    for (int e = 0; e < 2; e++)
-        for (int r = 0; r < 4; r++) {
-            const size_t n = 64;
-            const void *msgs[64];
-            size_t lens[64];
-            const siphash_key_t key = batch_random_key();
-            for (size_t i = 0; i < n; i++) {
-                lens[i] = (size_t)(check_rand() % 81);
-                msgs[i] = e == 0 ? hi - lens[i] : lo;
-            }
-            siphash12_batchv(msgs, lens, n, &key, out);
-            for (size_t i = 0; i < n; i++)
-                CHECK_EQ_U64(out[i], siphash12_64(msgs[i], lens[i], &key),
-                             "%s guarded siphash12_batchv len %zu", path, lens[i]);
-            siphash12_nocase_batchv(msgs, lens, n, &key, out);
-            for (size_t i = 0; i < n; i++)
-                CHECK_EQ_U64(out[i], siphash12_nocase_64(msgs[i], lens[i], &key),
-                             "%s guarded siphash12_nocase_batchv len %zu", path, lens[i]);
-        }
+    batch_guarded_records(&g, path, fixed_pairs, 1);
+    batch_guarded_messages(&g, path, 4, vec_pairs, 2);
     guard_pages_unmap(&g);
 }
 
