@@ -345,7 +345,8 @@ SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out);
  * siphash_ctx_final() called by name are macros over inline code (see the
  * implementation part below): a key hashed field by field, with pieces of
  * constant sizes up to 8 bytes, then costs about what the one-shot call
- * costs instead of a call per piece.  The exported functions stay; a
+ * costs instead of a call per piece.  The halfsiphash_ctx_* names likewise,
+ * for pieces of constant sizes up to 4 bytes.  The exported functions stay; a
  * function pointer, or the name in parentheses, "(siphash_ctx_update)(...)",
  * always means them.  Both paths give the same results, check for a dead
  * context alike, and may be mixed on one context.  The inline final zeroes
@@ -744,11 +745,135 @@ static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_final_(siphash_ctx_t *ctx,
     (siphash_ctx_final)(ctx, out);
 }
 
+/* HalfSipHash likewise, on 32-bit words: pieces of constant sizes up to 4
+ * bytes, a 4-byte pending word, outlen 4 or 8; ntail is total mod 4. */
+static inline SIPHASH_NORETURN_ void halfsiphash_ctx_dead_(int in_final)
+{
+    halfsiphash_ctx_t dead = {{0, 0, 0, 0}, 0, 0, 0, 0, 0, 0};
+    uint8_t out[8];
+    if (in_final)
+        (halfsiphash_ctx_final)(&dead, out);
+    else
+        (halfsiphash_ctx_update)(&dead, &dead, 1);
+    SIPHASH_UNREACHABLE_();
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void halfsiphash_ctx_init_(halfsiphash_ctx_t *ctx,
+                                                                 const halfsiphash_key_t *key,
+                                                                 unsigned c_rounds,
+                                                                 unsigned d_rounds, size_t outlen)
+{
+    if (SIPHASH_KNOWN_(c_rounds) && SIPHASH_KNOWN_(d_rounds) && SIPHASH_KNOWN_(outlen) &&
+        c_rounds >= 1 && c_rounds <= 255 && d_rounds >= 1 && d_rounds <= 255 &&
+        (outlen == 4 || outlen == 8)) {
+        uint32_t k0 = key->key[0], k1 = key->key[1];
+        ctx->v[0] = HSIPHASH_CONST_0 ^ k0;
+        ctx->v[1] = HSIPHASH_CONST_1 ^ k1 ^ (outlen == 8 ? SIPHASH_FINAL_WIDE_ : 0u);
+        ctx->v[2] = HSIPHASH_CONST_2 ^ k0;
+        ctx->v[3] = HSIPHASH_CONST_3 ^ k1;
+        ctx->tail = 0;
+        ctx->total = 0;
+        ctx->ntail = 0;
+        ctx->c_rounds = (unsigned char)c_rounds;
+        ctx->d_rounds = (unsigned char)d_rounds;
+        ctx->outlen = (unsigned char)outlen;
+        return;
+    }
+    (halfsiphash_ctx_init)(ctx, key, c_rounds, d_rounds, outlen);
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void halfsiphash_ctx_piece_(halfsiphash_ctx_t *ctx,
+                                                                  const void *data, size_t len)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    uint32_t m, t, v0, v1, v2, v3;
+    unsigned n, c, j;
+    if (ctx->c_rounds == 0)
+        halfsiphash_ctx_dead_(0);
+    if (len == 0)
+        return;
+    m = (uint32_t)siphash_load_piece_(p, len);
+    n = (unsigned)ctx->total & 3u; /* = ntail, as for SipHash */
+    ctx->total += len;
+    t = ctx->tail | m << (8 * n);
+    if (n + len < 4) {
+        ctx->tail = t;
+        ctx->ntail = (unsigned char)(n + len);
+        return;
+    }
+    c = ctx->c_rounds;
+    v0 = ctx->v[0];
+    v1 = ctx->v[1];
+    v2 = ctx->v[2];
+    v3 = ctx->v[3] ^ t;
+    for (j = 0; j < c; j++)
+        HSIPHASH_PERMUTATION(v0, v1, v2, v3);
+    ctx->v[0] = v0 ^ t;
+    ctx->v[1] = v1;
+    ctx->v[2] = v2;
+    ctx->v[3] = v3;
+    ctx->tail = m >> (8 * (3 - n)) >> 8;
+    ctx->ntail = (unsigned char)(n + len - 4);
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void halfsiphash_ctx_update_(halfsiphash_ctx_t *ctx,
+                                                                   const void *data, size_t len)
+{
+    if (SIPHASH_PIECE_LEN_(len) && len <= 4)
+        halfsiphash_ctx_piece_(ctx, data, len);
+    else
+        (halfsiphash_ctx_update)(ctx, data, len);
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void siphash_store_le32_(uint8_t *out, uint32_t x)
+{
+    int i;
+    for (i = 0; i < 4; i++)
+        out[i] = (uint8_t)(x >> (8 * i));
+}
+
+static inline SIPHASH_ALWAYS_INLINE_ void halfsiphash_ctx_final_(halfsiphash_ctx_t *ctx,
+                                                                  uint8_t *out)
+{
+    if (SIPHASH_KNOWN_(ctx->c_rounds) && SIPHASH_KNOWN_(ctx->d_rounds) &&
+        SIPHASH_KNOWN_(ctx->outlen)) {
+        unsigned c = ctx->c_rounds, d = ctx->d_rounds, j;
+        int wide = ctx->outlen == 8;
+        uint32_t b = (uint32_t)ctx->total << 24 | ctx->tail;
+        uint32_t v0 = ctx->v[0], v1 = ctx->v[1], v2 = ctx->v[2], v3 = ctx->v[3] ^ b;
+        if (c == 0)
+            halfsiphash_ctx_dead_(1);
+        for (j = 0; j < c; j++)
+            HSIPHASH_PERMUTATION(v0, v1, v2, v3);
+        v0 ^= b;
+        v2 ^= wide ? SIPHASH_FINAL_WIDE_ : SIPHASH_FINAL_;
+        for (j = 0; j < d; j++)
+            HSIPHASH_PERMUTATION(v0, v1, v2, v3);
+        siphash_store_le32_(out, v1 ^ v3);
+        if (wide) {
+            v1 ^= SIPHASH_FINAL_SECOND_;
+            for (j = 0; j < d; j++)
+                HSIPHASH_PERMUTATION(v0, v1, v2, v3);
+            siphash_store_le32_(out + 4, v1 ^ v3);
+        }
+        ctx->v[0] = ctx->v[1] = ctx->v[2] = ctx->v[3] = 0;
+        ctx->tail = 0;
+        ctx->total = 0;
+        ctx->ntail = ctx->c_rounds = ctx->d_rounds = ctx->outlen = 0;
+        return;
+    }
+    (halfsiphash_ctx_final)(ctx, out);
+}
+
 #if defined(__GNUC__) || defined(__clang__)
 #define siphash_ctx_init(ctx, key, c_rounds, d_rounds, outlen)                 \
     siphash_ctx_init_(ctx, key, c_rounds, d_rounds, outlen)
 #define siphash_ctx_update(ctx, data, len) siphash_ctx_update_(ctx, data, len)
 #define siphash_ctx_final(ctx, out) siphash_ctx_final_(ctx, out)
+#define halfsiphash_ctx_init(ctx, key, c_rounds, d_rounds, outlen)             \
+    halfsiphash_ctx_init_(ctx, key, c_rounds, d_rounds, outlen)
+#define halfsiphash_ctx_update(ctx, data, len) halfsiphash_ctx_update_(ctx, data, len)
+#define halfsiphash_ctx_final(ctx, out) halfsiphash_ctx_final_(ctx, out)
 #endif
 
 #ifdef __cplusplus

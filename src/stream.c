@@ -4,7 +4,7 @@
  * HalfSipHash-c-d.  Pending bytes are kept packed in one word, so update
  * never copies the message and final needs no buffer.
  *
- * The SipHash names are also macros in siphash.h (its inline path for
+ * The six names are also macros in siphash.h (its inline path for
  * constant-size pieces), so the definitions below put them in parentheses:
  * these are the exported functions, and they must keep the fields' meaning
  * the inline code in callers relies on.
@@ -128,7 +128,7 @@ SIPHASH_API void (siphash_ctx_final)(siphash_ctx_t *ctx, uint8_t *out)
  * 4-byte blocks.  Kept as a second copy on purpose: the word type, block
  * size, round and context type differ on nearly every line, and a macro
  * template over them would be harder to read than the two. */
-SIPHASH_API void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key,
+SIPHASH_API void (halfsiphash_ctx_init)(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key,
                                       unsigned c_rounds, unsigned d_rounds, size_t outlen)
 {
     check_rounds(c_rounds, d_rounds);
@@ -144,7 +144,7 @@ SIPHASH_API void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_
     ctx->outlen = (unsigned char)outlen;
 }
 
-SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data, size_t len)
+SIPHASH_API void (halfsiphash_ctx_update)(halfsiphash_ctx_t *ctx, const void *data, size_t len)
 {
     const uint8_t *p = (const uint8_t *)data;
     check_live(ctx->c_rounds, "halfsiphash_ctx_update after final (or before init)");
@@ -171,7 +171,7 @@ SIPHASH_API void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data
     ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
 }
 
-SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out)
+SIPHASH_API void (halfsiphash_ctx_final)(halfsiphash_ctx_t *ctx, uint8_t *out)
 {
     check_live(ctx->c_rounds, "halfsiphash_ctx_final after final (or before init)");
     hsip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};

@@ -5,7 +5,7 @@
  * init parameters do.  Carrying on silently would return one constant for
  * every key and message (a forgeable MAC).  A copy taken before final is a
  * separate context and stays usable.  Both the header's inline path and
- * the exported functions are tried.
+ * the exported functions are tried, for SipHash and HalfSipHash.
  */
 #define _GNU_SOURCE 1
 #include "check.h"
@@ -100,6 +100,12 @@ static void half_update_after_final(void)
     half_finalised(&c);
     halfsiphash_ctx_update(&c, msg, sizeof msg);
 }
+static void half_exported_update_after_final(void)
+{
+    halfsiphash_ctx_t c;
+    half_finalised(&c);
+    (halfsiphash_ctx_update)(&c, msg, 2);
+}
 static void half_final_twice(void)
 {
     halfsiphash_ctx_t c;
@@ -152,6 +158,7 @@ int main(void)
     CHECK(aborts(sip_exported_update_after_final), "siphash exported update after final accepted");
     CHECK(aborts(sip_exported_final_twice), "siphash exported final twice accepted");
     CHECK(aborts(half_update_after_final), "halfsiphash update after final accepted");
+    CHECK(aborts(half_exported_update_after_final), "halfsiphash exported update after final accepted");
     CHECK(aborts(half_final_twice), "halfsiphash final twice accepted");
     CHECK(aborts(half_zero_filled), "halfsiphash update on a zero-filled context accepted");
     CHECK(!aborts(lawful_use), "lawful use of contexts aborted");

@@ -12,7 +12,8 @@
  *   - the known-answer files, fed in 4- and 8-byte pieces;
  *   - after every piece, the inline and the exported update leave the same
  *     fields, so a context may pass between the two paths;
- *   - the inline final zeroes the context.
+ *   - the inline final zeroes the context;
+ *   - HalfSipHash likewise with pieces of constant sizes 0..4.
  * Usage: test_stream_inline VECTOR_DIR
  */
 #include "check.h"
@@ -201,6 +202,103 @@ static void check_vectors(const variant *v, const char *dir)
     key = saved;
 }
 
+static int all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = (const uint8_t *)p;
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= b[i];
+    return acc == 0;
+}
+
+/* HalfSipHash: pieces of every constant size 1..4 after every prefix
+ * 0..4, and random sizes 0..4, against the one-shot functions and the
+ * exported streaming functions. */
+static halfsiphash_key_t hkey;
+
+static void half_oneshot(int c, size_t outlen, const uint8_t *m, size_t len, uint8_t *out)
+{
+    uint64_t h;
+    if (outlen == 4)
+        h = c == 2 ? halfsiphash24_32(m, len, &hkey) : halfsiphash13_32(m, len, &hkey);
+    else
+        h = c == 2 ? halfsiphash24_64(m, len, &hkey) : halfsiphash13_64(m, len, &hkey);
+    put_le(out, h);
+}
+
+#define HPIECES(K)                                                             \
+    for (; off + (K) <= len; off += (K))                                       \
+    halfsiphash_ctx_update(&ctx, m + off, K)
+
+#define HVARIANT(NAME, C, D, OUTLEN)                                           \
+    static void NAME(const uint8_t *m, size_t len, size_t pre, int k, uint8_t *out) \
+    {                                                                          \
+        halfsiphash_ctx_t ctx;                                                 \
+        size_t off = 0;                                                        \
+        halfsiphash_ctx_init(&ctx, &hkey, C, D, OUTLEN);                       \
+        for (; off < pre && off < len; off++)                                  \
+            halfsiphash_ctx_update(&ctx, m + off, 1);                          \
+        switch (k) {                                                           \
+        case 0: halfsiphash_ctx_update(&ctx, NULL, 0); break;                  \
+        case 1: HPIECES(1); break;                                             \
+        case 2: HPIECES(2); break;                                             \
+        case 3: HPIECES(3); break;                                             \
+        default: HPIECES(4); break;                                            \
+        }                                                                      \
+        for (; off < len; off++)                                               \
+            halfsiphash_ctx_update(&ctx, m + off, 1);                          \
+        halfsiphash_ctx_final(&ctx, out);                                      \
+    }
+
+HVARIANT(hsip24_32, 2, 4, 4)
+HVARIANT(hsip24_64, 2, 4, 8)
+HVARIANT(hsip13_32, 1, 3, 4)
+HVARIANT(hsip13_64, 1, 3, 8)
+
+static void check_half(const uint8_t *m)
+{
+    static const struct {
+        const char *name;
+        int c;
+        size_t outlen;
+        void (*fn)(const uint8_t *, size_t, size_t, int, uint8_t *);
+    } hv[] = {{"HalfSipHash-2-4-32", 2, 4, hsip24_32},
+              {"HalfSipHash-2-4-64", 2, 8, hsip24_64},
+              {"HalfSipHash-1-3-32", 1, 4, hsip13_32},
+              {"HalfSipHash-1-3-64", 1, 8, hsip13_64}};
+    uint8_t want[8], got[8], ext[8];
+    for (size_t i = 0; i < sizeof hv / sizeof hv[0]; i++) {
+        for (size_t len = 0; len <= 40; len++) {
+            half_oneshot(hv[i].c, hv[i].outlen, m, len, want);
+            for (size_t pre = 0; pre <= 4; pre++) {
+                for (int k = 0; k <= 4; k++) {
+                    hv[i].fn(m, len, pre, k, got);
+                    CHECK(memcmp(got, want, hv[i].outlen) == 0, "%s inline len %zu pre %zu piece %d",
+                          hv[i].name, len, pre, k);
+                }
+            }
+            /* The exported functions, through their parenthesised names. */
+            halfsiphash_ctx_t ctx;
+            (halfsiphash_ctx_init)(&ctx, &hkey, (unsigned)hv[i].c, hv[i].c == 2 ? 4u : 3u,
+                                   hv[i].outlen);
+            for (size_t off = 0; off < len; off += 3)
+                (halfsiphash_ctx_update)(&ctx, m + off, len - off < 3 ? len - off : 3);
+            (halfsiphash_ctx_final)(&ctx, ext);
+            CHECK(memcmp(ext, want, hv[i].outlen) == 0, "%s exported len %zu", hv[i].name, len);
+        }
+    }
+    /* The inline final zeroes the context. */
+    halfsiphash_ctx_t z;
+    memset(&z, 0, sizeof z);
+    halfsiphash_ctx_init(&z, &hkey, 2, 4, 8);
+    halfsiphash_ctx_update(&z, m, 4);
+    halfsiphash_ctx_update(&z, m + 4, 3);
+    halfsiphash_ctx_final(&z, got);
+    CHECK(all_zero(&z, sizeof z), "inline halfsiphash final leaves state behind");
+    half_oneshot(2, 8, m, 7, want);
+    CHECK(memcmp(got, want, 8) == 0, "inline halfsiphash final");
+}
+
 /* The fields after each step agree between the paths (the padding is
  * left out: neither path writes it). */
 static int same_fields(const siphash_ctx_t *a, const siphash_ctx_t *b)
@@ -237,15 +335,6 @@ static void check_fields(const uint8_t *m)
     CHECK(memcmp(oa, ob, 16) == 0, "mixed paths differ from one-shot");
 }
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= b[i];
-    return acc == 0;
-}
-
 static void check_final_zeroes(const uint8_t *m)
 {
     siphash_ctx_t ctx;
@@ -279,5 +368,8 @@ int main(int argc, char **argv)
     }
     check_fields(m);
     check_final_zeroes(m);
+    hkey.key[0] = (uint32_t)check_rand();
+    hkey.key[1] = (uint32_t)check_rand();
+    check_half(m);
     return check_finish("test_stream_inline");
 }
