@@ -27,6 +27,13 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #define BENCH_HAVE_TSC 1
+/* Keeps instructions from crossing a clock reading (where the target has
+ * lfence: SSE2; 32-bit builds without it read the TSC unfenced). */
+#if defined(__SSE2__)
+#define BENCH_LFENCE() __asm__ volatile("lfence" ::: "memory")
+#else
+#define BENCH_LFENCE() ((void)0)
+#endif
 #else
 #define BENCH_HAVE_TSC 0
 /* CLOCK_MONOTONIC in nanoseconds (bench.c: this header may be included
@@ -75,13 +82,9 @@ void bench_opts_default(struct bench_opts *o, int quick);
 static inline uint64_t bench_ticks_begin(void)
 {
 #if BENCH_HAVE_TSC
-#if defined(__SSE2__)
-    __asm__ volatile("lfence" ::: "memory");
-#endif
+    BENCH_LFENCE();
     uint64_t t = __rdtsc();
-#if defined(__SSE2__)
-    __asm__ volatile("lfence" ::: "memory");
-#endif
+    BENCH_LFENCE();
     return t;
 #else
     return bench_monotonic_ns();
@@ -95,9 +98,7 @@ static inline uint64_t bench_ticks_end(void)
 #if BENCH_HAVE_TSC
     unsigned aux;
     uint64_t t = __rdtscp(&aux);
-#if defined(__SSE2__)
-    __asm__ volatile("lfence" ::: "memory");
-#endif
+    BENCH_LFENCE();
     return t;
 #else
     return bench_ticks_begin();
