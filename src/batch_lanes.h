@@ -22,13 +22,16 @@
  *   v_from(t)          a vector from the array t[0 .. SIP_LANES-1]
  *   v_le(a, b)         the mask of lanes with a <= b (values below 2^62)
  *   v_sel(m, t, f)     t in the lanes of m, f elsewhere
- * and optionally SIP_NS (messages hashed in general registers beside the
- * SIP_NV vectors of each fixed-length group, in the same rounds: where the
- * vector pipes are the limit, the scalar ALUs are otherwise idle; at most
- * SIP_NS, SIP_NS_LONG for records longer than 8 bytes),
- * v_load2(lp, w0, w1) (lanes' 16 bytes at lp[0 ..
- * SIP_LANES-1] as two vectors of words, transposed in registers; without
- * it two lane-by-lane gathers), v_xor3(a, b, c), SIP_V_MINMAX(lenv, minlen, maxlen) (the
+ * and optionally
+ *   SIP_NS, SIP_NS_LONG  messages hashed in general registers beside the
+ *                      SIP_NV vectors of each fixed-length group, in the
+ *                      same rounds (where the vector pipes are the limit,
+ *                      the scalar ALUs are otherwise idle): SIP_NS for
+ *                      8-byte records, SIP_NS_LONG (at most SIP_NS) longer
+ *   v_load2(lp, w0, w1)  the 16 bytes at each lp[l], l < SIP_LANES, as
+ *                      two vectors of words, transposed in registers
+ *                      (without it: two lane-by-lane gathers)
+ *   v_xor3(a, b, c), SIP_V_MINMAX(lenv, minlen, maxlen) (the
  * shortest and longest length of a mixed group, from its length vectors),
  * SIP_KERNEL (the linkage of the fixed-length kernels; default static),
  * SIP_OWN_U64 / SIP_OWN_VEC (the file writes those kernels itself).
@@ -67,6 +70,7 @@
 #endif
 /* array size for the scalar lanes (C has no empty arrays) */
 #define SIP_NS_DIM_ (SIP_NS > 0 ? SIP_NS : 1)
+_Static_assert(SIP_NS_LONG <= SIP_NS_DIM_, "SIP_NS_LONG must not exceed SIP_NS");
 
 typedef struct {
     SIP_V v0, v1, v2, v3;
