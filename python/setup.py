@@ -114,10 +114,6 @@ setup(
             "libsiphash._libsiphash",
             sources=EXT_SOURCES,
             extra_compile_args=["-std=c11", "-O2", "-fvisibility=hidden"],
-            # The library in this repository always has SipHash-1-2; the
-            # extension's sources still compile its bindings only under
-            # this macro.
-            define_macros=[("LIBSIPHASH_HAVE_SIPHASH12", "1")],
         )
     ],
     cmdclass={"build_ext": BuildExt},

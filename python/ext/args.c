@@ -101,18 +101,12 @@ int lsh_rounds_parse(PyObject *obj, lsh_rounds *r)
             *r = LSH_ROUNDS_13;
             return 0;
         }
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
         if (PyUnicode_CompareWithASCIIString(obj, "1-2") == 0) {
             *r = LSH_ROUNDS_12;
             return 0;
         }
-#endif
     }
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
     PyErr_Format(PyExc_ValueError, "rounds must be \"2-4\", \"1-3\" or \"1-2\", not %R", obj);
-#else
-    PyErr_Format(PyExc_ValueError, "rounds must be \"2-4\" or \"1-3\", not %R", obj);
-#endif
     return -1;
 }
 

@@ -64,9 +64,7 @@ void lsh_run_batch(lsh_rounds r, const void *buf, Py_ssize_t rs, Py_ssize_t n,
         siphash13_batch(buf, (size_t)rs, (size_t)rs, (size_t)n, key, out);
         break;
     case LSH_ROUNDS_12:
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
         siphash12_batch(buf, (size_t)rs, (size_t)rs, (size_t)n, key, out);
-#endif
         break;
     }
 }
@@ -136,7 +134,6 @@ static void run_u64(lsh_rounds r, const uint8_t *in, Py_ssize_t n, const siphash
     uint64_t tmp[256];
     Py_ssize_t i, j, m;
 
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
     if (r == LSH_ROUNDS_12) {
         /* No siphash12_batch_u64: hash each integer's 8 little-endian
          * bytes (what siphash_1u64 hashes) as 8-byte records. */
@@ -150,7 +147,6 @@ static void run_u64(lsh_rounds r, const uint8_t *in, Py_ssize_t n, const siphash
         }
         return;
     }
-#endif
     (void)j;
     if (((uintptr_t)in & 7) == 0) {
         if (r == LSH_ROUNDS_24)
@@ -222,7 +218,6 @@ static void run_batchv(lsh_rounds r, int nocase, const void *const *msgs, const 
         siphash_batchv(msgs, lens, (size_t)n, key, out);
         return;
     }
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
     if (r == LSH_ROUNDS_12) {
         if (nocase)
             siphash12_nocase_batchv(msgs, lens, (size_t)n, key, out);
@@ -230,7 +225,6 @@ static void run_batchv(lsh_rounds r, int nocase, const void *const *msgs, const 
             siphash12_batchv(msgs, lens, (size_t)n, key, out);
         return;
     }
-#endif
     (void)nocase;
     /* The library has no SipHash-1-3 batchv: one-shot calls, still
      * without the GIL and without per-message Python overhead. */

@@ -32,9 +32,6 @@ typedef struct {
 /* Which SipHash-c-d a batch call runs. */
 typedef enum { LSH_ROUNDS_24, LSH_ROUNDS_13, LSH_ROUNDS_12 } lsh_rounds;
 
-/* SipHash-1-2 (Redis/Valkey) is compiled in when the library sources have
- * it: setup.py defines LIBSIPHASH_HAVE_SIPHASH12 after looking. */
-
 /* Fills d from a bytes-like object (str is a TypeError, as in hashlib).
  * Returns 0, or -1 with an exception set. */
 int lsh_data_get(PyObject *obj, lsh_data *d);
@@ -95,12 +92,10 @@ PyObject *lsh_halfsiphash24_32(PyObject *self, PyObject *const *args, Py_ssize_t
                                PyObject *kwnames);
 PyObject *lsh_halfsiphash13_32(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames);
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
 PyObject *lsh_siphash12_64(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames);
 PyObject *lsh_siphash12_nocase_64(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                   PyObject *kwnames);
-#endif
 PyObject *lsh_generate_key(PyObject *self, PyObject *unused);
 PyObject *lsh_generate_half_key(PyObject *self, PyObject *unused);
 

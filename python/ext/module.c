@@ -15,7 +15,6 @@ static PyMethodDef methods[] = {
      ONESHOT_DOC("siphash", "SipHash-2-4 (64-bit, Linux's siphash())", "16")},
     {"siphash13_64", (PyCFunction)(void (*)(void))lsh_siphash13_64, METH_FASTCALL | METH_KEYWORDS,
      ONESHOT_DOC("siphash13_64", "SipHash-1-3 (64-bit)", "16")},
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
     {"siphash12_64", (PyCFunction)(void (*)(void))lsh_siphash12_64, METH_FASTCALL | METH_KEYWORDS,
      ONESHOT_DOC("siphash12_64", "SipHash-1-2 (64-bit, Redis/Valkey's table hash; no PRF claim)",
                  "16")},
@@ -24,7 +23,6 @@ static PyMethodDef methods[] = {
      ONESHOT_DOC("siphash12_nocase_64",
                  "SipHash-1-2 over the ASCII-lowercased bytes (only A-Z folded; Redis's\n"
                  "siphash_nocase())", "16")},
-#endif
     {"halfsiphash24_32", (PyCFunction)(void (*)(void))lsh_halfsiphash24_32,
      METH_FASTCALL | METH_KEYWORDS, ONESHOT_DOC("halfsiphash24_32", "HalfSipHash-2-4 (32-bit)", "8")},
     {"halfsiphash13_32", (PyCFunction)(void (*)(void))lsh_halfsiphash13_32,

@@ -61,16 +61,10 @@ static uint64_t compute(enum which w, const lsh_data *d, const void *key)
         return siphash24_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
     case W_SIP13:
         return siphash13_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
     case W_SIP12:
         return siphash12_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
     case W_SIP12_NOCASE:
         return siphash12_nocase_64(d->buf, (size_t)d->len, (const siphash_key_t *)key);
-#else
-    case W_SIP12:
-    case W_SIP12_NOCASE:
-        break;
-#endif
     case W_HALF24_32:
         return halfsiphash24_32(d->buf, (size_t)d->len, (const halfsiphash_key_t *)key);
     case W_HALF13_32:
@@ -129,7 +123,6 @@ PyObject *lsh_siphash13_64(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return oneshot(W_SIP13, "siphash13_64", args, nargs, kwnames);
 }
 
-#ifdef LIBSIPHASH_HAVE_SIPHASH12
 PyObject *lsh_siphash12_64(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
@@ -143,7 +136,6 @@ PyObject *lsh_siphash12_nocase_64(PyObject *self, PyObject *const *args, Py_ssiz
     (void)self;
     return oneshot(W_SIP12_NOCASE, "siphash12_nocase_64", args, nargs, kwnames);
 }
-#endif
 
 PyObject *lsh_halfsiphash24_32(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames)

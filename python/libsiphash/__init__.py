@@ -38,16 +38,14 @@ from ._libsiphash import (
     halfsiphash24,
     halfsiphash24_32,
     siphash,
+    siphash12_64,
+    siphash12_nocase_64,
     siphash13,
     siphash13_64,
     siphash24,
 )
 from ._libsiphash import _c_batch_seconds  # noqa: F401  (for bench.py; not API)
 
-try:  # SipHash-1-2 (Redis/Valkey), where the library built in has it
-    from ._libsiphash import siphash12_64, siphash12_nocase_64  # noqa: F401
-except ImportError:
-    pass
 
 # The C function has two names, as in the C API: siphash() is Linux's name.
 siphash24_64 = siphash
@@ -69,10 +67,10 @@ __all__ = [
     "halfsiphash24",
     "halfsiphash24_32",
     "siphash",
+    "siphash12_64",
+    "siphash12_nocase_64",
     "siphash13",
     "siphash13_64",
     "siphash24",
     "siphash24_64",
 ]
-if "siphash12_64" in globals():
-    __all__ += ["siphash12_64", "siphash12_nocase_64"]

@@ -12,7 +12,7 @@ else:
 
 ReadableBuffer = _Buffer
 _Out = TypeVar("_Out", bound=_Buffer)
-Rounds = Literal["2-4", "1-3", "1-2"]  # "1-2" where siphash12_64 exists
+Rounds = Literal["2-4", "1-3", "1-2"]
 
 __version__: str
 c_library_version: str

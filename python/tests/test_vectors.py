@@ -88,11 +88,6 @@ def test_paper_example():
     assert L.siphash24(bytes(range(15)), key=KEY).hexdigest() == "e545be4961ca29a1"
 
 
-needs_12 = pytest.mark.skipif(not hasattr(L, "siphash12_64"),
-                              reason="the library built in has no SipHash-1-2")
-
-
-@needs_12
 def test_siphash12():
     want = [le(v) for v in read_vectors("siphash-1-2-64.txt")]
     assert [L.siphash12_64(m, KEY) for m in MESSAGES] == want
@@ -103,7 +98,6 @@ def test_siphash12():
                             rounds="1-2")) == [want[8]]
 
 
-@needs_12
 def test_siphash12_nocase():
     path = VECTORS / "siphash-1-2-64-nocase.txt"
     if not path.exists():
