@@ -628,6 +628,26 @@ static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_load_piece_(const uint8_t 
     return m;
 }
 
+/* The context's fields for valid parameters: the inline init and the
+ * exported one (stream.c, after its checks) both set them here. */
+static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_start_(siphash_ctx_t *ctx,
+                                                              const siphash_key_t *key,
+                                                              unsigned c_rounds,
+                                                              unsigned d_rounds, size_t outlen)
+{
+    uint64_t k0 = key->key[0], k1 = key->key[1];
+    ctx->v[0] = SIPHASH_CONST_0 ^ k0;
+    ctx->v[1] = SIPHASH_CONST_1 ^ k1 ^ (outlen == 16 ? SIPHASH_FINAL_WIDE_ : 0);
+    ctx->v[2] = SIPHASH_CONST_2 ^ k0;
+    ctx->v[3] = SIPHASH_CONST_3 ^ k1;
+    ctx->tail = 0;
+    ctx->total = 0;
+    ctx->ntail = 0;
+    ctx->c_rounds = (unsigned char)c_rounds;
+    ctx->d_rounds = (unsigned char)d_rounds;
+    ctx->outlen = (unsigned char)outlen;
+}
+
 static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_init_(siphash_ctx_t *ctx,
                                                              const siphash_key_t *key,
                                                              unsigned c_rounds,
@@ -636,17 +656,7 @@ static inline SIPHASH_ALWAYS_INLINE_ void siphash_ctx_init_(siphash_ctx_t *ctx,
     if (SIPHASH_KNOWN_(c_rounds) && SIPHASH_KNOWN_(d_rounds) && SIPHASH_KNOWN_(outlen) &&
         c_rounds >= 1 && c_rounds <= 255 && d_rounds >= 1 && d_rounds <= 255 &&
         (outlen == 8 || outlen == 16)) {
-        uint64_t k0 = key->key[0], k1 = key->key[1];
-        ctx->v[0] = SIPHASH_CONST_0 ^ k0;
-        ctx->v[1] = SIPHASH_CONST_1 ^ k1 ^ (outlen == 16 ? SIPHASH_FINAL_WIDE_ : 0);
-        ctx->v[2] = SIPHASH_CONST_2 ^ k0;
-        ctx->v[3] = SIPHASH_CONST_3 ^ k1;
-        ctx->tail = 0;
-        ctx->total = 0;
-        ctx->ntail = 0;
-        ctx->c_rounds = (unsigned char)c_rounds;
-        ctx->d_rounds = (unsigned char)d_rounds;
-        ctx->outlen = (unsigned char)outlen;
+        siphash_ctx_start_(ctx, key, c_rounds, d_rounds, outlen);
         return;
     }
     (siphash_ctx_init)(ctx, key, c_rounds, d_rounds, outlen);
@@ -761,6 +771,24 @@ static inline SIPHASH_NORETURN_ void halfsiphash_ctx_dead_(int in_final)
     SIPHASH_UNREACHABLE_();
 }
 
+static inline SIPHASH_ALWAYS_INLINE_ void halfsiphash_ctx_start_(halfsiphash_ctx_t *ctx,
+                                                                  const halfsiphash_key_t *key,
+                                                                  unsigned c_rounds,
+                                                                  unsigned d_rounds, size_t outlen)
+{
+    uint32_t k0 = key->key[0], k1 = key->key[1];
+    ctx->v[0] = HSIPHASH_CONST_0 ^ k0;
+    ctx->v[1] = HSIPHASH_CONST_1 ^ k1 ^ (outlen == 8 ? SIPHASH_FINAL_WIDE_ : 0u);
+    ctx->v[2] = HSIPHASH_CONST_2 ^ k0;
+    ctx->v[3] = HSIPHASH_CONST_3 ^ k1;
+    ctx->tail = 0;
+    ctx->total = 0;
+    ctx->ntail = 0;
+    ctx->c_rounds = (unsigned char)c_rounds;
+    ctx->d_rounds = (unsigned char)d_rounds;
+    ctx->outlen = (unsigned char)outlen;
+}
+
 static inline SIPHASH_ALWAYS_INLINE_ void halfsiphash_ctx_init_(halfsiphash_ctx_t *ctx,
                                                                  const halfsiphash_key_t *key,
                                                                  unsigned c_rounds,
@@ -769,17 +797,7 @@ static inline SIPHASH_ALWAYS_INLINE_ void halfsiphash_ctx_init_(halfsiphash_ctx_
     if (SIPHASH_KNOWN_(c_rounds) && SIPHASH_KNOWN_(d_rounds) && SIPHASH_KNOWN_(outlen) &&
         c_rounds >= 1 && c_rounds <= 255 && d_rounds >= 1 && d_rounds <= 255 &&
         (outlen == 4 || outlen == 8)) {
-        uint32_t k0 = key->key[0], k1 = key->key[1];
-        ctx->v[0] = HSIPHASH_CONST_0 ^ k0;
-        ctx->v[1] = HSIPHASH_CONST_1 ^ k1 ^ (outlen == 8 ? SIPHASH_FINAL_WIDE_ : 0u);
-        ctx->v[2] = HSIPHASH_CONST_2 ^ k0;
-        ctx->v[3] = HSIPHASH_CONST_3 ^ k1;
-        ctx->tail = 0;
-        ctx->total = 0;
-        ctx->ntail = 0;
-        ctx->c_rounds = (unsigned char)c_rounds;
-        ctx->d_rounds = (unsigned char)d_rounds;
-        ctx->outlen = (unsigned char)outlen;
+        halfsiphash_ctx_start_(ctx, key, c_rounds, d_rounds, outlen);
         return;
     }
     (halfsiphash_ctx_init)(ctx, key, c_rounds, d_rounds, outlen);

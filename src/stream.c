@@ -72,14 +72,7 @@ SIPHASH_API void (siphash_ctx_init)(siphash_ctx_t *ctx, const siphash_key_t *key
     check_rounds(c_rounds, d_rounds);
     if (outlen != 8 && outlen != 16)
         sip_misuse("siphash_ctx_init: outlen must be 8 or 16");
-    sip_state s = sip_init(key->key[0], key->key[1], outlen == 16);
-    ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
-    ctx->tail = 0;
-    ctx->total = 0;
-    ctx->ntail = 0;
-    ctx->c_rounds = (unsigned char)c_rounds;
-    ctx->d_rounds = (unsigned char)d_rounds;
-    ctx->outlen = (unsigned char)outlen;
+    siphash_ctx_start_(ctx, key, c_rounds, d_rounds, outlen);
 }
 
 SIPHASH_API void (siphash_ctx_update)(siphash_ctx_t *ctx, const void *data, size_t len)
@@ -134,14 +127,7 @@ SIPHASH_API void (halfsiphash_ctx_init)(halfsiphash_ctx_t *ctx, const halfsiphas
     check_rounds(c_rounds, d_rounds);
     if (outlen != 4 && outlen != 8)
         sip_misuse("halfsiphash_ctx_init: outlen must be 4 or 8");
-    hsip_state s = hsip_init(key->key[0], key->key[1], outlen == 8);
-    ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
-    ctx->tail = 0;
-    ctx->total = 0;
-    ctx->ntail = 0;
-    ctx->c_rounds = (unsigned char)c_rounds;
-    ctx->d_rounds = (unsigned char)d_rounds;
-    ctx->outlen = (unsigned char)outlen;
+    halfsiphash_ctx_start_(ctx, key, c_rounds, d_rounds, outlen);
 }
 
 SIPHASH_API void (halfsiphash_ctx_update)(halfsiphash_ctx_t *ctx, const void *data, size_t len)
