@@ -75,14 +75,6 @@ int open(const char *path, int flags, ...)
 
 /* ---- checks -------------------------------------------------------------- */
 
-static int all_zero(const uint8_t *b, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= b[i];
-    return acc == 0;
-}
-
 static void reset(int mode)
 {
     gr_mode = mode;
@@ -112,24 +104,24 @@ int main(void)
     reset(GR_EINTR_TWICE);
     memset(buf, 0, sizeof buf);
     CHECK(siphash_random_bytes(buf, sizeof buf) == 0, "EINTR must be retried");
-    CHECK(gr_calls == 3 && !all_zero(buf, sizeof buf), "EINTR: %d calls", gr_calls);
+    CHECK(gr_calls == 3 && !check_all_zero(buf, sizeof buf), "EINTR: %d calls", gr_calls);
 
     reset(GR_SHORT);
     memset(buf, 0, sizeof buf);
     CHECK(siphash_random_bytes(buf, sizeof buf) == 0, "short reads");
     CHECK(gr_calls == (int)((sizeof buf + 2) / 3), "short reads: %d calls", gr_calls);
-    CHECK(!all_zero(buf + sizeof buf - 8, 8), "short reads: tail not filled");
+    CHECK(!check_all_zero(buf + sizeof buf - 8, 8), "short reads: tail not filled");
 
     reset(GR_ENOSYS);
     memset(buf, 0, sizeof buf);
     CHECK(siphash_random_bytes(buf, sizeof buf) == 0, "ENOSYS: fallback failed");
-    CHECK(urandom_opens == 1 && !all_zero(buf, sizeof buf), "ENOSYS: /dev/urandom not used");
+    CHECK(urandom_opens == 1 && !check_all_zero(buf, sizeof buf), "ENOSYS: /dev/urandom not used");
 
     reset(GR_ENOSYS);
     open_fail_errno = EACCES;
     memset(buf, 0xa5, sizeof buf);
     CHECK(siphash_random_bytes(buf, sizeof buf) == -EACCES, "both sources failing");
-    CHECK(all_zero(buf, sizeof buf), "buffer not zeroed on failure");
+    CHECK(check_all_zero(buf, sizeof buf), "buffer not zeroed on failure");
     siphash_key_t k = {{1, 1}};
     CHECK(siphash_key_generate(&k) == -EACCES && siphash_key_is_zero(&k),
           "failed key_generate must leave a zero key");
@@ -138,7 +130,7 @@ int main(void)
     memset(buf, 0xa5, sizeof buf);
     CHECK(siphash_random_bytes(buf, sizeof buf) == -EPERM, "EPERM not reported");
     CHECK(urandom_opens == 0, "fell back to /dev/urandom on EPERM");
-    CHECK(all_zero(buf, sizeof buf), "buffer not zeroed on EPERM");
+    CHECK(check_all_zero(buf, sizeof buf), "buffer not zeroed on EPERM");
     hk.key[0] = hk.key[1] = 7;
     CHECK(hsiphash_key_generate(&hk) == -EPERM && (hk.key[0] | hk.key[1]) == 0, "hsiphash err");
 

@@ -98,15 +98,6 @@ static void check_splits(const variant *v, const uint8_t *m, size_t maxlen, size
     }
 }
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= b[i];
-    return acc == 0;
-}
-
 static void check_wipe_and_copy(const uint8_t *m)
 {
     uint8_t a[16], b[16], want[16];
@@ -116,7 +107,7 @@ static void check_wipe_and_copy(const uint8_t *m)
     fork = ctx; /* a copied context continues independently */
     siphash_ctx_update(&ctx, m + 21, 30);
     siphash_ctx_final(&ctx, a);
-    CHECK(all_zero(&ctx, sizeof ctx), "siphash_ctx_final leaves state behind");
+    CHECK(check_all_zero(&ctx, sizeof ctx), "siphash_ctx_final leaves state behind");
     siphash_ctx_update(&fork, m + 21, 30);
     siphash_ctx_final(&fork, b);
     siphash24_128(m, 51, &key, want);
@@ -126,7 +117,7 @@ static void check_wipe_and_copy(const uint8_t *m)
     halfsiphash_ctx_init(&hctx, &hkey, 2, 4, 8);
     halfsiphash_ctx_update(&hctx, m, 13);
     halfsiphash_ctx_final(&hctx, a);
-    CHECK(all_zero(&hctx, sizeof hctx), "halfsiphash_ctx_final leaves state behind");
+    CHECK(check_all_zero(&hctx, sizeof hctx), "halfsiphash_ctx_final leaves state behind");
 
     /* NULL with length 0 is allowed in update. */
     siphash_ctx_init(&ctx, &key, 1, 3, 8);

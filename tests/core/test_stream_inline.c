@@ -202,15 +202,6 @@ static void check_vectors(const variant *v, const char *dir)
     key = saved;
 }
 
-static int all_zero(const void *p, size_t n)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= b[i];
-    return acc == 0;
-}
-
 /* HalfSipHash: pieces of every constant size 1..4 after every prefix
  * 0..4, and random sizes 0..4, against the one-shot functions and the
  * exported streaming functions. */
@@ -294,7 +285,7 @@ static void check_half(const uint8_t *m)
     halfsiphash_ctx_update(&z, m, 4);
     halfsiphash_ctx_update(&z, m + 4, 3);
     halfsiphash_ctx_final(&z, got);
-    CHECK(all_zero(&z, sizeof z), "inline halfsiphash final leaves state behind");
+    CHECK(check_all_zero(&z, sizeof z), "inline halfsiphash final leaves state behind");
     half_oneshot(2, 8, m, 7, want);
     CHECK(memcmp(got, want, 8) == 0, "inline halfsiphash final");
 }
@@ -344,7 +335,7 @@ static void check_final_zeroes(const uint8_t *m)
     siphash_ctx_update(&ctx, m, 8);
     siphash_ctx_update(&ctx, m + 8, 4);
     siphash_ctx_final(&ctx, out);
-    CHECK(all_zero(&ctx, sizeof ctx), "inline final leaves state behind");
+    CHECK(check_all_zero(&ctx, sizeof ctx), "inline final leaves state behind");
     siphash13_128(m, 12, &key, want);
     CHECK(memcmp(out, want, 16) == 0, "inline final");
 }

@@ -63,6 +63,16 @@ static inline void *check_xmalloc(size_t n)
     return p;
 }
 
+/* True if the n bytes at p are all zero (a wiped key, buffer or context). */
+static inline int check_all_zero(const void *p, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    unsigned char acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= b[i];
+    return acc == 0;
+}
+
 /* xoshiro256** seeded by splitmix64 from SIPHASH_TEST_SEED or the clock. */
 static uint64_t check_rng_[4];
 
