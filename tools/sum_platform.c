@@ -389,6 +389,18 @@ static int sync_dir_of(const char *file)
     return err;
 }
 
+/* link(2)'s errors for a file system without hard links. */
+static bool links_unsupported(int err)
+{
+    if (err == EPERM || err == EOPNOTSUPP || err == ENOSYS)
+        return true;
+#if defined(ENOTSUP) && ENOTSUP != EOPNOTSUPP
+    if (err == ENOTSUP)
+        return true;
+#endif
+    return false;
+}
+
 /* Puts the finished temporary file tmp in place as file.  Without force,
  * link(2) fails if the name exists, whatever it is (a dangling symlink
  * included): nothing is ever replaced (where link(2) is not supported,
@@ -405,7 +417,7 @@ static int publish(const char *tmp, const char *file, bool force, const char **w
             return 0;
         }
         int err = errno;
-        if (err != EPERM && err != ENOTSUP && err != EOPNOTSUPP && err != ENOSYS)
+        if (!links_unsupported(err))
             return err;
         /* No hard links on this file system (FAT, exFAT, some network and
          * FUSE ones).  Claim the name with O_EXCL, which like link(2) fails
