@@ -520,6 +520,98 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
         out[idx[l]] = res[l];
 }
 
+/* nv vectors and ns scalar lanes of messages msgs[k] of nw whole words
+ * each: fixed_group with an address and a final block per lane. */
+SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, size_t nw,
+                                  const siphash_key_t *key, uint64_t *out, int nv, int ns,
+                                  unsigned c, unsigned d, int fold)
+{
+    enum { GMAX = SIP_LANES * SIP_NV + SIP_NS_DIM_ };
+    const uint8_t *const *ps = (const uint8_t *const *)msgs;
+    const uint8_t *const *sp = ps + SIP_LANES * nv;
+    uint64_t fw[GMAX];
+    SIP_UNROLL
+    for (int k = 0; k < SIP_LANES * nv + ns; k++)
+        fw[k] = nw ? sip_final_long(ps[k], lens[k], fold) : sip_final_short(ps[k], lens[k], fold);
+    SIP_N(state) s[SIP_NV];
+    sip_state ss[SIP_NS_DIM_];
+    SIP_V m[SIP_NV];
+    uint64_t sm[SIP_NS_DIM_];
+    SIP_N(init)(s, nv, ss, ns, key);
+    size_t w = 0;
+#ifdef v_load2
+    for (; !fold && w + 2 <= nw; w += 2) {
+        SIP_V m1[SIP_NV];
+        uint64_t sm1[SIP_NS_DIM_];
+        SIP_UNROLL
+        for (int j = 0; j < nv; j++) {
+            const uint8_t *lp[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++)
+                lp[l] = ps[SIP_LANES * j + l] + 8 * w;
+            v_load2(lp, m[j], m1[j]);
+        }
+        SIP_UNROLL
+        for (int k = 0; k < ns; k++)
+            sm[k] = sip_load64(sp[k] + 8 * w), sm1[k] = sip_load64(sp[k] + 8 * w + 8);
+        SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
+        SIP_N(absorb)(s, m1, nv, ss, sm1, ns, c);
+    }
+#endif
+    for (; w < nw; w++) {
+        SIP_UNROLL
+        for (int j = 0; j < nv; j++) {
+            uint64_t x[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++)
+                x[l] = sip_word(ps[SIP_LANES * j + l] + 8 * w, fold);
+            m[j] = v_from(x);
+        }
+        SIP_UNROLL
+        for (int k = 0; k < ns; k++)
+            sm[k] = sip_word(sp[k] + 8 * w, fold);
+        SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
+    }
+    SIP_UNROLL
+    for (int j = 0; j < nv; j++)
+        m[j] = v_from(fw + SIP_LANES * j);
+    SIP_UNROLL
+    for (int k = 0; k < ns; k++)
+        sm[k] = fw[SIP_LANES * nv + k];
+    SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
+    SIP_N(finish)(s, nv, ss, ns, d, out);
+}
+
+/* Messages of one word count nw, in groups of the fixed-length size, then
+ * of one vector, the last few one by one.  Word counts up to 4 (keys of up
+ * to 39 bytes) get a copy with nw a constant: the word loop unrolls and
+ * the states stay in registers (Zen 3, SipHash-1-2 at 16 bytes: 10.1 ->
+ * 7.5 TSC ticks per hash). */
+SIP_INLINE void SIP_N(same)(const void *const *msgs, const size_t *lens, size_t n, size_t nw,
+                            const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d,
+                            int fold)
+{
+    enum { G = SIP_LANES * SIP_NV + SIP_NS_LONG };
+    const siphash_key_t kc = *key; /* as in fixed_any */
+    size_t i = 0;
+#define SIP_SAME_GROUPS_(w)                                                    \
+    for (; n - i >= G; i += G)                                                 \
+    SIP_N(same_group)(msgs + i, lens + i, (w), &kc, out + i, SIP_NV, SIP_NS_LONG, c, d, fold)
+    switch (nw) {
+    case 0: SIP_SAME_GROUPS_(0); break;
+    case 1: SIP_SAME_GROUPS_(1); break;
+    case 2: SIP_SAME_GROUPS_(2); break;
+    case 3: SIP_SAME_GROUPS_(3); break;
+    case 4: SIP_SAME_GROUPS_(4); break;
+    default: SIP_SAME_GROUPS_(nw); break;
+    }
+#undef SIP_SAME_GROUPS_
+    for (; n - i >= SIP_LANES; i += SIP_LANES)
+        SIP_N(same_group)(msgs + i, lens + i, nw, &kc, out + i, 1, 0, c, d, fold);
+    for (; i < n; i++)
+        out[i] = sip_one(msgs[i], lens[i], &kc, c, d, fold);
+}
+
 #define SIP_VEC_KERNEL_(suffix, c, d, fold)                                    \
     static void SIP_N(vgroups##suffix)(const void *const *msgs, const size_t *lens,     \
                                        const uint16_t *idx, size_t cnt,                 \
@@ -529,11 +621,16 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
         for (size_t g = 0; g < cnt; g += SIP_LANES * SIP_VNV)                           \
             SIP_N(vgroup)(msgs, lens, idx + g, &kc, out, (c), (d), (fold));             \
     }                                                                                   \
+    static void SIP_N(vsame##suffix)(const void *const *msgs, const size_t *lens, size_t n, \
+                                     size_t nw, const siphash_key_t *key, uint64_t *out)   \
+    {                                                                                   \
+        SIP_N(same)(msgs, lens, n, nw, key, out, (c), (d), (fold));                     \
+    }                                                                                   \
     static void SIP_N(vec##suffix)(const void *const *msgs, const size_t *lens, size_t n, \
                                    const siphash_key_t *key, uint64_t *out)             \
     {                                                                                   \
         sip_vec_grouped(msgs, lens, n, key, out, SIP_N(vgroups##suffix),               \
-                        SIP_LANES * SIP_VNV, (c), (d), (fold));                         \
+                        SIP_N(vsame##suffix), SIP_LANES * SIP_VNV, (c), (d), (fold));   \
     }
 SIP_VEC_KERNEL_(24, 2, 4, 0)
 SIP_VEC_KERNEL_(12, 1, 2, 0)

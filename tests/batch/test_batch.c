@@ -7,7 +7,8 @@
  *     base offsets 0..7, a fresh random key per length;
  *   - siphash_batch_u64 / siphash13_batch_u64 against siphash_1u64 and
  *     siphash13_64 of the little-endian bytes;
- *   - siphash_batchv with mixed lengths (and NULL pointers of length 0);
+ *   - siphash_batchv with mixed lengths (and NULL pointers of length 0),
+ *     and with one word count throughout (any length mod 8);
  *   - records flush against PROT_NONE pages on both sides, so any read
  *     before the first or past the last record byte crashes the test;
  *   - no output written past out[n-1].
@@ -168,6 +169,7 @@ static void test_guarded(const char *path)
     check_rand_bytes(g.lo, (size_t)(g.hi - g.lo));
     batch_guarded_records(&g, path, fixed_pairs, 2);
     batch_guarded_messages(&g, path, 1, vec_pairs, 1);
+    batch_guarded_same_words(&g, path, vec_pairs, 1);
 
     /* u64: the array ends at the guard page */
     const siphash_key_t key = check_random_key();

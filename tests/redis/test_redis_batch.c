@@ -126,6 +126,7 @@ static void test_guarded(const char *path)
     fill_text(g.lo, (size_t)(g.hi - g.lo));
     batch_guarded_records(&g, path, fixed_pairs, 1);
     batch_guarded_messages(&g, path, 4, vec_pairs, 2);
+    batch_guarded_same_words(&g, path, vec_pairs, 2);
     guard_pages_unmap(&g);
 }
 
