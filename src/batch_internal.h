@@ -89,11 +89,11 @@ SIP_INLINE uint64_t sip_one(const void *msg, size_t len, const siphash_key_t *ke
 }
 
 /*
- * The final block of a message (sip_final_word's value) for the batch
+ * The final block of a message (sip_last_word's value) for the batch
  * kernels of one word count and any len & 7: neither helper branches on
  * the length, so lanes of different lengths cost no mispredictions
- * (sip_tail64's branches would mispredict on most messages of a shuffled
- * batch).
+ * (sip_last_word's branches would mispredict on most messages of a
+ * shuffled batch).
  * len >= 8: the 8 bytes ending at the last one, shifted right by
  * 64 - 8 * (len & 7) in two steps (by 64 gives the empty tail).
  */

@@ -255,14 +255,14 @@ SIP_INLINE void SIP_N(fixed_group)(const uint8_t *base, size_t stride, size_t le
             uint64_t tl[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
             SIP_UNROLL
             for (int l = 0; l < SIP_LANES; l++)
-                tl[l] = sip_tail64(p[j] + (size_t)l * stride, len);
+                tl[l] = sip_last_bytes64(p[j] + (size_t)l * stride, len);
             t = v_from(tl);
         }
         m[j] = v_or(t, v_set1((uint64_t)len << 56));
     }
     SIP_UNROLL
     for (int k = 0; k < ns; k++)
-        sm[k] = sip_final_word(sp[k], len, 0);
+        sm[k] = sip_last_word(sp[k], len, 0);
     SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
     SIP_N(finish)(s, nv, ss, ns, d, out);
 }
@@ -434,7 +434,7 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
     } else {
         SIP_UNROLL
         for (int l = 0; l < G; l++)
-            fl[l] = sip_final_word(p[l], ln[l], fold);
+            fl[l] = sip_last_word(p[l], ln[l], fold);
         SIP_UNROLL
         for (int j = 0; j < SIP_VNV; j++)
             fin[j] = v_loadu(fl + SIP_LANES * j);

@@ -7,7 +7,7 @@
  * leaves most of a superscalar core idle.  Here SIP_NV messages advance in
  * lock step: their rounds are independent, so the compiler and the
  * out-of-order core overlap them.  Loads go through sip_load64 /
- * sip_tail64, so the results are the same on big-endian machines.
+ * sip_last_bytes64, so the results are the same on big-endian machines.
  * These kernels also finish the leftovers of the SIMD files.
  */
 #include "batch_internal.h"

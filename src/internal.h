@@ -124,42 +124,6 @@ SIP_INLINE uint32_t sip_load16(const uint8_t *p)
 #endif
 }
 
-/*
- * The last len & 7 bytes of a message as a little-endian integer, without a
- * byte switch and without reading outside p[0 .. len-1] (the streaming and
- * batch code's loader; the one-shot functions use sip_last_bytes64 below,
- * which never reads before the final partial block).
- *   len >= 8:  one 8-byte load ending at the last byte, shifted right to
- *              drop the bytes already absorbed.
- *   r = 4..7:  a 4-byte load, and for 5..7 a second one ending at the last
- *              byte (they overlap; the shared bytes agree, so OR-ing them
- *              is exact).
- *   r = 2, 3:  the same with 2-byte loads.
- *   r = 1:     the one byte.
- * Each case is a handful of instructions: the paths are chosen by the bits
- * of the length, never by the data, and a caller with a constant length
- * keeps only its own path.
- */
-SIP_INLINE uint64_t sip_tail64(const uint8_t *p, size_t len)
-{
-    size_t r = len & 7;
-    if (SIP_LIKELY(len >= 8))
-        return r ? sip_load64(p + len - 8) >> (64 - 8 * r) : 0;
-    if (r & 4) {
-        uint64_t t = sip_load32(p);
-        if (r & 3) /* 5..7: the overlapping load; 4 needs none */
-            t |= (uint64_t)sip_load32(p + r - 4) << (8 * r - 32);
-        return t;
-    }
-    if (r & 2) {
-        uint64_t t = sip_load16(p);
-        if (r & 1)
-            t |= (uint64_t)sip_load16(p + 1) << 8;
-        return t;
-    }
-    return r ? p[0] : 0;
-}
-
 /* The final partial block of a HalfSipHash message (4-byte blocks),
  * p[at .. at+r-1] with 0 < r < 4: 2 bytes at at and 1 at at + (r & 2),
  * for the reason given at sip_last_block64 below; also its low part. */
@@ -172,10 +136,17 @@ SIP_INLINE uint32_t sip_last_block32(const uint8_t *p, size_t at, size_t r)
     return p[at];
 }
 
+/* sip_last_bytes64 below for 4-byte blocks: the last len & 3 bytes. */
+SIP_INLINE uint32_t sip_last_bytes32(const uint8_t *p, size_t len)
+{
+    const size_t r = len & 3;
+    return r ? sip_last_block32(p, len - r, r) : 0;
+}
+
 /*
  * The final partial block of a message, p[at .. at+r-1] (0 < r < 8, at a
- * multiple of 8), as a little-endian integer: what the one-shot functions
- * use instead of sip_tail64.  Read only inside that block, in naturally
+ * multiple of 8), as a little-endian integer: what every tail is read
+ * with (the one-shot, streaming and batch code).  Read only inside that block, in naturally
  * aligned pieces (relative to p): 4 bytes at at, 2 at at + (r & 4), 1 at
  * at + (r & 6), as Linux's byte switch and the header's inline path do.
  * Why: a load is forwarded from an earlier store only when it lies inside
@@ -184,10 +155,10 @@ SIP_INLINE uint32_t sip_last_block32(const uint8_t *p, size_t at, size_t r)
  * built just before it is hashed (fields stored one by one, or an earlier
  * result written into its first word) is written in naturally aligned
  * stores of these sizes or larger, so each piece lies inside one of them.
- * sip_tail64's 8-byte load ending at the last byte reaches back into the
- * previous block and straddles such stores (a 12-byte key whose first 8
- * bytes were just stored: measured on Zen 3, 15-50 % more latency through
- * memory than Linux's byte switch).  The pieces are chosen by the bits of r,
+ * An 8-byte load ending at the last byte (this library's loader until
+ * 2026-12) reaches back into the previous block and straddles such stores
+ * (a 12-byte key whose first 8 bytes were just stored: measured on Zen 3,
+ * 15-50 % more latency through memory than Linux's byte switch).  The pieces are chosen by the bits of r,
  * never by the data, and every shift is a constant; a 4-byte remainder
  * (the commonest after none) takes a single test past its load.
  */
@@ -198,21 +169,6 @@ SIP_INLINE uint64_t sip_last_block64(const uint8_t *p, size_t at, size_t r)
         return r & 3 ? t | (uint64_t)sip_last_block32(p, at + 4, r & 3) << 32 : t;
     }
     return sip_last_block32(p, at, r);
-}
-
-/* sip_tail64 for 4-byte blocks (HalfSipHash): the last len & 3 bytes. */
-SIP_INLINE uint32_t sip_tail32(const uint8_t *p, size_t len)
-{
-    size_t r = len & 3;
-    if (len >= 4)
-        return r ? sip_load32(p + len - 4) >> (32 - 8 * r) : 0;
-    if (r & 2) {
-        uint32_t t = sip_load16(p);
-        if (r & 1)
-            t |= sip_load16(p + 1) << 8;
-        return t;
-    }
-    return r ? p[0] : 0;
 }
 
 /*
@@ -300,19 +256,10 @@ SIP_INLINE uint64_t sip_word(const uint8_t *p, int fold)
     return fold ? sip_fold64(m) : m;
 }
 
-/* The final block: length byte | the last len & 7 bytes (folded or not;
- * the length byte never is). */
-SIP_INLINE uint64_t sip_final_word(const uint8_t *p, size_t len, int fold)
-{
-    if (fold)
-        return (uint64_t)len << 56 | sip_fold64(sip_tail64(p, len));
-    return (uint64_t)len << 56 | sip_tail64(p, len);
-}
-
-/* The last len & 7 bytes of a message as sip_tail64 gives them, but read
- * by sip_last_block64 (only from the final partial block): what the
- * one-shot functions use.  Shaped like sip_tail64 on purpose (the length
- * test first, the empty tail a single predicted branch): this layout
+/* The last len & 7 bytes of a message (p[len - (len & 7) .. len-1]) as a
+ * little-endian integer, read by sip_last_block64 from the final partial
+ * block only; nothing outside p[0 .. len-1] is read.  The length test
+ * comes first and the empty tail is a single predicted branch: this layout
  * measured 1-4 % lower latency on Zen 3 (gcc 12) at 8..24 bytes than the
  * same loads behind one "if (len & 7)" or an advancing block pointer. */
 SIP_INLINE uint64_t sip_last_bytes64(const uint8_t *p, size_t len)
@@ -323,7 +270,8 @@ SIP_INLINE uint64_t sip_last_bytes64(const uint8_t *p, size_t len)
     return r ? sip_last_block64(p, 0, r) : 0;
 }
 
-/* The final block from sip_last_bytes64, as sip_final_word builds it. */
+/* The final block: the length byte over the last len & 7 bytes (folded or
+ * not; the length byte never is). */
 SIP_INLINE uint64_t sip_last_word(const uint8_t *p, size_t len, int fold)
 {
     if (fold)

@@ -87,7 +87,7 @@ SIPHASH_API void (siphash_ctx_update)(siphash_ctx_t *ctx, const void *data, size
         /* Top up the pending word with one tail load of the bytes that fit
          * (never reading past p + len), not byte by byte. */
         size_t n = ctx->ntail, k = len < 8 - n ? len : 8 - n;
-        ctx->tail |= sip_tail64(p, k) << (8 * n);
+        ctx->tail |= sip_last_bytes64(p, k) << (8 * n);
         p += k;
         len -= k;
         if (n + k < 8) {
@@ -99,7 +99,7 @@ SIPHASH_API void (siphash_ctx_update)(siphash_ctx_t *ctx, const void *data, size
         ctx->ntail = 0;
     }
     sip_blocks(&s, p, len / 8, ctx->c_rounds);
-    ctx->tail = sip_tail64(p, len);
+    ctx->tail = sip_last_bytes64(p, len);
     ctx->ntail = (unsigned char)(len & 7);
     ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
 }
@@ -140,7 +140,7 @@ SIPHASH_API void (halfsiphash_ctx_update)(halfsiphash_ctx_t *ctx, const void *da
     hsip_state s = {ctx->v[0], ctx->v[1], ctx->v[2], ctx->v[3]};
     if (ctx->ntail) {
         size_t n = ctx->ntail, k = len < 4 - n ? len : 4 - n;
-        ctx->tail |= sip_tail32(p, k) << (8 * n);
+        ctx->tail |= sip_last_bytes32(p, k) << (8 * n);
         p += k;
         len -= k;
         if (n + k < 4) {
@@ -152,7 +152,7 @@ SIPHASH_API void (halfsiphash_ctx_update)(halfsiphash_ctx_t *ctx, const void *da
         ctx->ntail = 0;
     }
     hsip_blocks(&s, p, len / 4, ctx->c_rounds);
-    ctx->tail = sip_tail32(p, len);
+    ctx->tail = sip_last_bytes32(p, len);
     ctx->ntail = (unsigned char)(len & 3);
     ctx->v[0] = s.v0, ctx->v[1] = s.v1, ctx->v[2] = s.v2, ctx->v[3] = s.v3;
 }
