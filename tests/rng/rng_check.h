@@ -13,14 +13,6 @@
 
 #include <siphash.h>
 
-static inline int rng_all_zero(const uint8_t *b, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= b[i];
-    return acc == 0;
-}
-
 /* The good path; big = a length above the source's per-call limit. */
 static inline void rng_check_success(size_t big)
 {
@@ -42,7 +34,7 @@ static inline void rng_check_success(size_t big)
         return;
     CHECK(siphash_random_bytes(buf, big) == 0, "%zu bytes", big);
     /* The last 32 bytes all zero by chance: probability 2^-256. */
-    CHECK(!rng_all_zero(buf + big - 32, 32), "tail of a %zu-byte request not filled", big);
+    CHECK(!check_all_zero(buf + big - 32, 32), "tail of a %zu-byte request not filled", big);
     free(buf);
 }
 
@@ -56,7 +48,7 @@ static inline void rng_check_failure(void (*fail)(int on), int expect)
     int r = siphash_random_bytes(buf, sizeof buf);
     CHECK(r == expect, "injected failure: returned %d, expected %d", r, expect);
     CHECK(r < 0, "failure must be negative (%d)", r);
-    CHECK(rng_all_zero(buf, sizeof buf), "buffer not zeroed on failure");
+    CHECK(check_all_zero(buf, sizeof buf), "buffer not zeroed on failure");
     siphash_key_t k = {{1, 1}};
     CHECK(siphash_key_generate(&k) == expect && siphash_key_is_zero(&k),
           "failed key_generate must leave a zero key");

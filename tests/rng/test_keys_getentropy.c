@@ -71,7 +71,7 @@ int main(void)
     calls = 0;
     eintr_left = 2;
     CHECK(siphash_random_bytes(buf, sizeof buf) == 0, "EINTR must be retried");
-    CHECK(calls == 3 && !rng_all_zero(buf, sizeof buf), "EINTR: %d calls", calls);
+    CHECK(calls == 3 && !check_all_zero(buf, sizeof buf), "EINTR: %d calls", calls);
 
     rng_check_failure(fail_eio, -EIO);
     return check_finish("test_keys_getentropy");
