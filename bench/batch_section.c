@@ -24,7 +24,6 @@
 #include "uarch.h"
 
 #include <siphash.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,19 +253,6 @@ static void rows_for_path(const struct section *sec, struct path_result *res)
 
 /* ---- targets ------------------------------------------------------------------ */
 
-static int batch_target(const struct bench_opts *o, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int batch_target(const struct bench_opts *o, int ok, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(o->out, "  [%s] ", ok ? "met" : "NOT MET");
-    vfprintf(o->out, fmt, ap);
-    fputc('\n', o->out);
-    va_end(ap);
-    return !ok;
-}
-
 static void print_batch_targets(const struct section *sec, const struct path_result *r, int nr)
 {
     const struct bench_opts *o = sec->o;
@@ -292,7 +278,7 @@ static void print_batch_targets(const struct section *sec, const struct path_res
                                 "(x%.2f)\n", br->spec->name, br->size, br->cycles, br->bound, x);
                 continue;
             }
-            missed += batch_target(o, x <= 1.10, "%s %s %s B: %.2f cyc/hash, bound %.2f: x%.2f "
+            missed += bench_verdict(o->out, x <= 1.10, "%s %s %s B: %.2f cyc/hash, bound %.2f: x%.2f "
                                    "(<= 1.10)", pr->path, br->spec->name, br->size, br->cycles,
                                    br->bound, x);
         }
@@ -300,14 +286,14 @@ static void print_batch_targets(const struct section *sec, const struct path_res
             continue;
         for (int i = 0; i < NROWS; i++)
             if (strcmp(pr->row[i].spec->name, "siphash_batchv") == 0)
-                missed += batch_target(o, pr->row[i].ratio > 0 && pr->row[i].ratio <= 1.0 / 3,
+                missed += bench_verdict(o->out, pr->row[i].ratio > 0 && pr->row[i].ratio <= 1.0 / 3,
                                        "%s siphash_batchv 1..64 B vs siphash24_64 loop (>= 3x): "
                                        "x%.2f (<= 0.33)", pr->path, pr->row[i].ratio);
         double lim12 = strcmp(pr->path, "avx512") == 0 ? 0.25
                        : strcmp(pr->path, "avx2") == 0 ? 0.45 : 0;
         for (int i = 0; i < NROWS && lim12 > 0; i++)
             if (strcmp(pr->row[i].spec->name, "siphash12_batchv") == 0)
-                missed += batch_target(o, pr->row[i].ratio > 0 && pr->row[i].ratio <= lim12,
+                missed += bench_verdict(o->out, pr->row[i].ratio > 0 && pr->row[i].ratio <= lim12,
                                        "%s siphash12_batchv %s B vs siphash12_64 loop: x%.2f "
                                        "(<= %.2f)", pr->path, pr->row[i].size, pr->row[i].ratio,
                                        lim12);

@@ -7,6 +7,7 @@
 #include "bench.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -366,6 +367,17 @@ void bench_print_csv_header(const struct bench_opts *o)
 {
     if (o->csv)
         fprintf(o->out, "section,row,mode,size,ticks,cycles,spread_pct,ratio_1,ratio_2\n");
+}
+
+int bench_verdict(FILE *out, int ok, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(out, "  [%s] ", ok ? "met" : "NOT MET");
+    vfprintf(out, fmt, ap);
+    fputc('\n', out);
+    va_end(ap);
+    return !ok;
 }
 
 void bench_print_heading(const struct bench_opts *o, const char *title)

@@ -213,6 +213,10 @@ void bench_print_csv_header(const struct bench_opts *o);
 /* A heading line in text mode ("== title =="); a comment-free no-op in CSV. */
 void bench_print_heading(const struct bench_opts *o, const char *title);
 
+/* One target line, "  [met] ..." or "  [NOT MET] ..." (text after the tag
+ * from fmt); returns 1 when not met, for the caller's count. */
+int bench_verdict(FILE *out, int ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* The batch section (bench/batch_section.c): its rows, their port bounds
  * and its targets, printed after the main table. */
 void bench_batch_section(const struct bench_opts *o);

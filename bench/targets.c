@@ -7,7 +7,6 @@
  * bound, long messages, hsiphash against jhash, MD5 and SHA-1, streaming
  * against one-shot (long and short messages), SipHash-1-2 against Redis's.
  */
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "run.h"
@@ -25,19 +24,8 @@ struct verdicts {
     int failed;
 };
 
-static void verdict(struct verdicts *v, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void verdict(struct verdicts *v, int ok, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(v->out, "  [%s] ", ok ? "met" : "NOT MET");
-    vfprintf(v->out, fmt, ap);
-    fputc('\n', v->out);
-    va_end(ap);
-    if (!ok)
-        v->failed++;
-}
+/* Prints one target line and counts it when not met. */
+#define verdict(v, ok, ...) ((v)->failed += bench_verdict((v)->out, (ok), __VA_ARGS__))
 
 /* Row `row` against the best anchor of its class at every short size in
  * the given modes: met when no cell is above `limit`. */
