@@ -203,6 +203,30 @@ SIP_INLINE void SIP_N(gather2)(const uint8_t *p, size_t off, size_t stride, SIP_
 #endif
 }
 
+/* The word at byte offset off of each of the SIP_LANES messages at p[l]
+ * (case-folded with fold), one lane at a time. */
+SIP_INLINE SIP_V SIP_N(words)(const uint8_t *const *p, size_t off, int fold)
+{
+    uint64_t x[SIP_LANES];
+    SIP_UNROLL
+    for (int l = 0; l < SIP_LANES; l++)
+        x[l] = sip_word(p[l] + off, fold);
+    return v_from(x);
+}
+
+#ifdef v_load2
+/* Words off and off + 8 of each of the SIP_LANES messages at p[l] (16
+ * bytes inside every one of them): v_load2. */
+SIP_INLINE void SIP_N(words2)(const uint8_t *const *p, size_t off, SIP_V *w0, SIP_V *w1)
+{
+    const uint8_t *lp[SIP_LANES];
+    SIP_UNROLL
+    for (int l = 0; l < SIP_LANES; l++)
+        lp[l] = p[l] + off;
+    v_load2(lp, *w0, *w1);
+}
+#endif
+
 /* ---- fixed length: out[i] = SipHash-c-d(base + i*stride, len) --------- */
 
 /* nv vectors and ns scalar lanes of records of len > 0 bytes from base. */
@@ -447,26 +471,16 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
     for (; !fold && w0 + 2 <= minw; w0 += 2) {
         SIP_V m1[SIP_VNV];
         SIP_UNROLL
-        for (int j = 0; j < SIP_VNV; j++) {
-            const uint8_t *lp[SIP_LANES];
-            SIP_UNROLL
-            for (int l = 0; l < SIP_LANES; l++)
-                lp[l] = p[SIP_LANES * j + l] + 8 * w0;
-            v_load2(lp, m[j], m1[j]);
-        }
+        for (int j = 0; j < SIP_VNV; j++)
+            SIP_N(words2)(p + SIP_LANES * j, 8 * w0, &m[j], &m1[j]);
         SIP_N(absorb)(s, m, SIP_VNV, NULL, NULL, 0, c);
         SIP_N(absorb)(s, m1, SIP_VNV, NULL, NULL, 0, c);
     }
 #endif
     for (uint64_t w = w0; w < minw; w++) {
         SIP_UNROLL
-        for (int j = 0; j < SIP_VNV; j++) {
-            uint64_t x[SIP_LANES];
-            SIP_UNROLL
-            for (int l = 0; l < SIP_LANES; l++)
-                x[l] = sip_word(p[SIP_LANES * j + l] + 8 * w, fold);
-            m[j] = v_from(x);
-        }
+        for (int j = 0; j < SIP_VNV; j++)
+            m[j] = SIP_N(words)(p + SIP_LANES * j, 8 * w, fold);
         SIP_N(absorb)(s, m, SIP_VNV, NULL, NULL, 0, c);
     }
     if (minw == maxw) {
@@ -544,13 +558,8 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
         SIP_V m1[SIP_NV];
         uint64_t sm1[SIP_NS_DIM_];
         SIP_UNROLL
-        for (int j = 0; j < nv; j++) {
-            const uint8_t *lp[SIP_LANES];
-            SIP_UNROLL
-            for (int l = 0; l < SIP_LANES; l++)
-                lp[l] = ps[SIP_LANES * j + l] + 8 * w;
-            v_load2(lp, m[j], m1[j]);
-        }
+        for (int j = 0; j < nv; j++)
+            SIP_N(words2)(ps + SIP_LANES * j, 8 * w, &m[j], &m1[j]);
         SIP_UNROLL
         for (int k = 0; k < ns; k++)
             sm[k] = sip_load64(sp[k] + 8 * w), sm1[k] = sip_load64(sp[k] + 8 * w + 8);
@@ -560,13 +569,8 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
 #endif
     for (; w < nw; w++) {
         SIP_UNROLL
-        for (int j = 0; j < nv; j++) {
-            uint64_t x[SIP_LANES];
-            SIP_UNROLL
-            for (int l = 0; l < SIP_LANES; l++)
-                x[l] = sip_word(ps[SIP_LANES * j + l] + 8 * w, fold);
-            m[j] = v_from(x);
-        }
+        for (int j = 0; j < nv; j++)
+            m[j] = SIP_N(words)(ps + SIP_LANES * j, 8 * w, fold);
         SIP_UNROLL
         for (int k = 0; k < ns; k++)
             sm[k] = sip_word(sp[k] + 8 * w, fold);
