@@ -127,7 +127,8 @@ SIP_INLINE uint64_t sip_final_short(const uint8_t *p, size_t len, int fold)
  * word count (a counting sort of indices over chunks of SIP_VCHUNK, on the
  * stack: lengths only, never data), and groups of G similar messages go to
  * the ISA's kernel; the last m % G of a chunk are hashed one by one (by
- * the one-shot function for c, d and fold).
+ * the one-shot function for c, d and fold).  A chunk whose messages all
+ * have the same word count is not sorted: same() hashes it in place.
  * group(msgs, lens, idx, cnt, key, out) hashes msgs[idx[l]] into
  * out[idx[l]] for l < cnt, a multiple of G.
  */

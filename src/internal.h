@@ -145,10 +145,11 @@ SIP_INLINE uint32_t sip_last_bytes32(const uint8_t *p, size_t len)
 
 /*
  * The final partial block of a message, p[at .. at+r-1] (0 < r < 8, at a
- * multiple of 8), as a little-endian integer: what every tail is read
- * with (the one-shot, streaming and batch code).  Read only inside that block, in naturally
- * aligned pieces (relative to p): 4 bytes at at, 2 at at + (r & 4), 1 at
- * at + (r & 6), as Linux's byte switch and the header's inline path do.
+ * multiple of 8), as a little-endian integer: what every tail is read with
+ * (the one-shot, streaming and batch code).  Read only inside that block,
+ * in naturally aligned pieces (relative to p): 4 bytes at at, 2 at
+ * at + (r & 4), 1 at at + (r & 6), as Linux's byte switch and the header's
+ * inline path do.
  * Why: a load is forwarded from an earlier store only when it lies inside
  * that one store (both x86 vendors' optimization manuals); otherwise it
  * waits for the store to reach the cache.  A key
@@ -158,9 +159,10 @@ SIP_INLINE uint32_t sip_last_bytes32(const uint8_t *p, size_t len)
  * An 8-byte load ending at the last byte (this library's loader until
  * 2026-12) reaches back into the previous block and straddles such stores
  * (a 12-byte key whose first 8 bytes were just stored: measured on Zen 3,
- * 15-50 % more latency through memory than Linux's byte switch).  The pieces are chosen by the bits of r,
- * never by the data, and every shift is a constant; a 4-byte remainder
- * (the commonest after none) takes a single test past its load.
+ * 15-50 % more latency through memory than Linux's byte switch).  The
+ * pieces are chosen by the bits of r, never by the data, and every shift
+ * is a constant; a 4-byte remainder (the commonest after none) takes a
+ * single test past its load.
  */
 SIP_INLINE uint64_t sip_last_block64(const uint8_t *p, size_t at, size_t r)
 {
