@@ -278,25 +278,26 @@ static void print_batch_targets(const struct section *sec, const struct path_res
                                 "(x%.2f)\n", br->spec->name, br->size, br->cycles, br->bound, x);
                 continue;
             }
-            missed += bench_verdict(o->out, x <= 1.10, "%s %s %s B: %.2f cyc/hash, bound %.2f: x%.2f "
-                                   "(<= 1.10)", pr->path, br->spec->name, br->size, br->cycles,
-                                   br->bound, x);
+            missed += bench_verdict(o->out, x <= 1.10,
+                                    "%s %s %s B: %.2f cyc/hash, bound %.2f: x%.2f (<= 1.10)",
+                                    pr->path, br->spec->name, br->size, br->cycles, br->bound, x);
         }
         if (!simd)
             continue;
         for (int i = 0; i < NROWS; i++)
             if (strcmp(pr->row[i].spec->name, "siphash_batchv") == 0)
-                missed += bench_verdict(o->out, pr->row[i].ratio > 0 && pr->row[i].ratio <= 1.0 / 3,
-                                       "%s siphash_batchv 1..64 B vs siphash24_64 loop (>= 3x): "
-                                       "x%.2f (<= 0.33)", pr->path, pr->row[i].ratio);
+                missed += bench_verdict(
+                    o->out, pr->row[i].ratio > 0 && pr->row[i].ratio <= 1.0 / 3,
+                    "%s siphash_batchv 1..64 B vs siphash24_64 loop (>= 3x): x%.2f (<= 0.33)",
+                    pr->path, pr->row[i].ratio);
         double lim12 = strcmp(pr->path, "avx512") == 0 ? 0.25
                        : strcmp(pr->path, "avx2") == 0 ? 0.45 : 0;
         for (int i = 0; i < NROWS && lim12 > 0; i++)
             if (strcmp(pr->row[i].spec->name, "siphash12_batchv") == 0)
-                missed += bench_verdict(o->out, pr->row[i].ratio > 0 && pr->row[i].ratio <= lim12,
-                                       "%s siphash12_batchv %s B vs siphash12_64 loop: x%.2f "
-                                       "(<= %.2f)", pr->path, pr->row[i].size, pr->row[i].ratio,
-                                       lim12);
+                missed += bench_verdict(
+                    o->out, pr->row[i].ratio > 0 && pr->row[i].ratio <= lim12,
+                    "%s siphash12_batchv %s B vs siphash12_64 loop: x%.2f (<= %.2f)", pr->path,
+                    pr->row[i].size, pr->row[i].ratio, lim12);
     }
     fprintf(o->out, "  %d batch targets not met\n", missed);
 }
