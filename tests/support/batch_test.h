@@ -141,9 +141,10 @@ static inline void batch_guarded_messages(const struct guard_pages *g, const cha
 }
 
 /* Batches whose messages all have the same number of whole words but any
- * len % 8 (the batchv path without a sort): word counts 0..5, 15 and 20,
- * counts around the lane-group sizes, each message ending at g->hi, then
- * each one starting at g->lo; some empty messages are NULL. */
+ * len % 8, then whole words only (the batchv path without a sort): word
+ * counts 0..5, 15 and 20, counts around the lane-group sizes, each message
+ * ending at g->hi, then each one starting at g->lo; some empty messages
+ * are NULL. */
 static inline void batch_guarded_same_words(const struct guard_pages *g, const char *path,
                                             const struct batch_vec_pair *f, size_t nf)
 {
@@ -152,15 +153,17 @@ static inline void batch_guarded_same_words(const struct guard_pages *g, const c
     static const size_t ns[] = {1, 3, 4, 5, 8, 9, 16, 17, 18, 21, 33, 34, N};
     for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
         for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++)
-            for (int e = 0; e < 2; e++) {
+            for (int e = 0; e < 4; e++) {
+                /* e & 1: against the upper or the lower guard page; e & 2:
+                 * whole words only (vector final blocks without loads) */
                 const size_t n = ns[k];
                 const void *msgs[N];
                 size_t lens[N];
                 uint64_t out[N + 1];
                 const siphash_key_t key = check_random_key();
                 for (size_t i = 0; i < n; i++) {
-                    lens[i] = 8 * words[w] + (size_t)(check_rand() % 8);
-                    msgs[i] = e == 0 ? g->hi - lens[i] : g->lo;
+                    lens[i] = 8 * words[w] + (e & 2 ? 0 : (size_t)(check_rand() % 8));
+                    msgs[i] = e & 1 ? g->lo : g->hi - lens[i];
                     if (lens[i] == 0 && check_rand() % 2)
                         msgs[i] = NULL;
                 }
