@@ -565,13 +565,14 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
                                   const siphash_key_t *key, uint64_t *out, int nv, int ns,
                                   unsigned c, unsigned d, int fold)
 {
-    enum { GMAX = SIP_LANES * SIP_NV + SIP_NS_DIM_ };
     const uint8_t *const *ps = (const uint8_t *const *)msgs;
     const uint8_t *const *sp = ps + SIP_LANES * nv;
-    uint64_t fw[GMAX];
+    uint64_t fw[SIP_NS_DIM_]; /* the scalar lanes' final blocks */
     SIP_UNROLL
-    for (int k = nw ? SIP_LANES * nv : 0; k < SIP_LANES * nv + ns; k++)
-        fw[k] = nw ? sip_final_long(ps[k], lens[k], fold) : sip_final_short(ps[k], lens[k], fold);
+    for (int k = 0; k < ns; k++) {
+        const size_t len = lens[SIP_LANES * nv + k];
+        fw[k] = nw ? sip_final_long(sp[k], len, fold) : sip_final_short(sp[k], len, fold);
+    }
     SIP_N(state) s[SIP_NV];
     sip_state ss[SIP_NS_DIM_];
     SIP_V m[SIP_NV];
@@ -602,12 +603,20 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
         SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
     }
     SIP_UNROLL
-    for (int j = 0; j < nv; j++)
-        m[j] = nw ? SIP_N(final_long)(ps + SIP_LANES * j, lens + SIP_LANES * j, fold)
-                  : v_from(fw + SIP_LANES * j);
+    for (int j = 0; j < nv; j++) {
+        if (nw) {
+            m[j] = SIP_N(final_long)(ps + SIP_LANES * j, lens + SIP_LANES * j, fold);
+        } else {
+            uint64_t t[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++)
+                t[l] = sip_final_short(ps[SIP_LANES * j + l], lens[SIP_LANES * j + l], fold);
+            m[j] = v_from(t);
+        }
+    }
     SIP_UNROLL
     for (int k = 0; k < ns; k++)
-        sm[k] = fw[SIP_LANES * nv + k];
+        sm[k] = fw[k];
     SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
     SIP_N(finish)(s, nv, ss, ns, d, out);
 }
