@@ -104,6 +104,7 @@ amalgam_target() {
     local flags=("$@") dir=$OUT/amalgam-$name emu=(env SIPHASH_TEST_QUICK=1) rc=0
     case $name in
         s390x | aarch64) emu+=("qemu-$name" -L "/usr/$name-linux-gnu") ;;
+        m32) emu+=($(ci_m32_emulator)) ;;
     esac
     rm -rf "$dir"
     mkdir -p "$dir"

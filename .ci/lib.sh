@@ -23,6 +23,8 @@
 #   ci_packages STEP       install the missing packages of that step's list
 #                          (.ci/packages-STEP.txt); a step run on its own
 #                          calls it for itself
+#   ci_m32_emulator        qemu-i386 where this host cannot run 32-bit x86
+#                          programs, else nothing
 #   ci_matrix_args CONFIG  sets the array CI_ARGS to the configure arguments
 #                          of a matrix configuration (gcc, clang, asan-gcc,
 #                          asan-clang, m32, s390x, aarch64), common ones
@@ -58,6 +60,20 @@ ci_packages() {
     local list=$SIPHASH_ROOT/.ci/packages-$1.txt
     [[ -f $list ]] || { echo "ci_packages: no $list" >&2; return 1; }
     bash "$SIPHASH_ROOT/scripts/deps.sh" "$list"
+}
+
+# ci_m32_emulator: prints nothing where this host runs 32-bit x86 programs,
+# else qemu-i386 (a kernel without IA32 emulation, or a PVM guest as some
+# CI machines are: "Exec format error"); the m32 toolchain file decides the
+# same way for the CMake builds.
+ci_m32_emulator() {
+    local probe
+    probe=$(mktemp)
+    if printf 'int main(void) { return 0; }\n' | gcc -m32 -x c - -o "$probe" 2>/dev/null &&
+        ! "$probe" 2>/dev/null; then
+        echo qemu-i386
+    fi
+    rm -f "$probe"
 }
 
 ci_matrix_args() {
