@@ -192,7 +192,7 @@ SIP_INLINE void SIP_N(gather2)(const uint8_t *p, size_t off, size_t stride, SIP_
                                SIP_V *w1)
 {
 #ifdef v_load2
-    const uint8_t *lp[SIP_LANES];
+    const uint8_t *lp[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
     SIP_UNROLL
     for (int l = 0; l < SIP_LANES; l++)
         lp[l] = p + (size_t)l * stride + off;
@@ -203,11 +203,12 @@ SIP_INLINE void SIP_N(gather2)(const uint8_t *p, size_t off, size_t stride, SIP_
 #endif
 }
 
+#ifndef SIP_OWN_VEC /* the mixed-length kernels' loaders */
 /* The word at byte offset off of each of the SIP_LANES messages at p[l]
  * (case-folded with fold), one lane at a time. */
 SIP_INLINE SIP_V SIP_N(words)(const uint8_t *const *p, size_t off, int fold)
 {
-    uint64_t x[SIP_LANES];
+    uint64_t x[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
     SIP_UNROLL
     for (int l = 0; l < SIP_LANES; l++)
         x[l] = sip_word(p[l] + off, fold);
@@ -219,13 +220,14 @@ SIP_INLINE SIP_V SIP_N(words)(const uint8_t *const *p, size_t off, int fold)
  * bytes inside every one of them): v_load2. */
 SIP_INLINE void SIP_N(words2)(const uint8_t *const *p, size_t off, SIP_V *w0, SIP_V *w1)
 {
-    const uint8_t *lp[SIP_LANES];
+    const uint8_t *lp[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
     SIP_UNROLL
     for (int l = 0; l < SIP_LANES; l++)
         lp[l] = p[l] + off;
     v_load2(lp, *w0, *w1);
 }
 #endif
+#endif /* SIP_OWN_VEC */
 
 /* ---- fixed length: out[i] = SipHash-c-d(base + i*stride, len) --------- */
 
@@ -541,7 +543,8 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
  * where every length is a multiple of 8. */
 SIP_INLINE SIP_V SIP_N(final_long)(const uint8_t *const *p, const size_t *lens, int fold)
 {
-    uint64_t len[SIP_LANES], t[SIP_LANES];
+    uint64_t len[SIP_LANES], t[SIP_LANES] = {0}; /* t: set below where used; zeroed for
+                                                  * gcc -fanalyzer */
     size_t r = 0;
     SIP_UNROLL
     for (int l = 0; l < SIP_LANES; l++)
@@ -575,13 +578,15 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
     }
     SIP_N(state) s[SIP_NV];
     sip_state ss[SIP_NS_DIM_];
-    SIP_V m[SIP_NV];
+    SIP_V m[SIP_NV], m1[SIP_NV];
     uint64_t sm[SIP_NS_DIM_];
     SIP_N(init)(s, nv, ss, ns, key);
+    SIP_UNROLL
+    for (int j = 0; j < SIP_NV; j++) /* all set before use; zeroed for gcc -fanalyzer */
+        m[j] = m1[j] = v_set1(0);
     size_t w = 0;
 #ifdef v_load2
     for (; !fold && w + 2 <= nw; w += 2) {
-        SIP_V m1[SIP_NV];
         uint64_t sm1[SIP_NS_DIM_];
         SIP_UNROLL
         for (int j = 0; j < nv; j++)
@@ -607,7 +612,7 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
         if (nw) {
             m[j] = SIP_N(final_long)(ps + SIP_LANES * j, lens + SIP_LANES * j, fold);
         } else {
-            uint64_t t[SIP_LANES];
+            uint64_t t[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
             SIP_UNROLL
             for (int l = 0; l < SIP_LANES; l++)
                 t[l] = sip_final_short(ps[SIP_LANES * j + l], lens[SIP_LANES * j + l], fold);
