@@ -227,6 +227,30 @@ SIP_INLINE void SIP_N(words2)(const uint8_t *const *p, size_t off, SIP_V *w0, SI
     v_load2(lp, *w0, *w1);
 }
 #endif
+/* The final blocks of the SIP_LANES messages p[l] of len[l] >= 8 bytes
+ * (lv: the lengths as a vector): the length in the top byte, over the last
+ * 8 bytes shifted right by 64 - 8 * (len & 7) (by 64 gives 0, the empty
+ * tail), built in the vector (sip_final_long lane by lane cost a fifth of
+ * SipHash-1-2 at 16 bytes on Zen 5); no loads where every length is a
+ * multiple of 8. */
+SIP_INLINE SIP_V SIP_N(final_long)(const uint8_t *const *p, const uint64_t *len, SIP_V lv,
+                                   int fold)
+{
+    uint64_t t[SIP_LANES] = {0}; /* set below where used; zeroed for gcc -fanalyzer */
+    uint64_t r = 0;
+    SIP_UNROLL
+    for (int l = 0; l < SIP_LANES; l++)
+        r |= len[l] & 7;
+    SIP_V f = v_shl_i(lv, 56);
+    if (r) {
+        SIP_UNROLL
+        for (int l = 0; l < SIP_LANES; l++)
+            t[l] = sip_word(p[l] + len[l] - 8, fold);
+        const SIP_V cnt = v_sub(v_set1(64), v_shl_i(v_and(lv, v_set1(7)), 3));
+        f = v_or(f, v_shrv(v_from(t), cnt));
+    }
+    return f;
+}
 #endif /* SIP_OWN_VEC */
 
 /* ---- fixed length: out[i] = SipHash-c-d(base + i*stride, len) --------- */
@@ -443,20 +467,9 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
 #endif
     const uint64_t minw = minlen >> 3, maxw = maxlen >> 3;
     if (minlen >= 8) {
-        /* tails: the last 8 bytes shifted right by 64 - 8 * (len & 7) (by
-         * 64 gives 0, the empty tail) */
         SIP_UNROLL
-        for (int j = 0; j < SIP_VNV; j++) {
-            uint64_t t[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
-            SIP_UNROLL
-            for (int l = 0; l < SIP_LANES; l++) {
-                const int k = SIP_LANES * j + l;
-                t[l] = sip_word(p[k] + ln[k] - 8, fold);
-            }
-            const SIP_V r8 = v_shl_i(v_and(lenv[j], v_set1(7)), 3);
-            const SIP_V tv = v_shrv(v_from(t), v_sub(v_set1(64), r8));
-            fin[j] = v_or(tv, v_shl_i(lenv[j], 56));
-        }
+        for (int j = 0; j < SIP_VNV; j++)
+            fin[j] = SIP_N(final_long)(p + SIP_LANES * j, ln + SIP_LANES * j, lenv[j], fold);
     } else {
         SIP_UNROLL
         for (int l = 0; l < G; l++)
@@ -536,32 +549,6 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
         out[idx[l]] = res[l];
 }
 
-/* The final blocks of the SIP_LANES messages p[l] of lens[l] >= 8 bytes:
- * the length in the top byte, over the last 8 bytes shifted down to the
- * len & 7 past the whole words, built in the vector (sip_final_long lane
- * by lane cost a fifth of SipHash-1-2 at 16 bytes on Zen 5); no loads
- * where every length is a multiple of 8. */
-SIP_INLINE SIP_V SIP_N(final_long)(const uint8_t *const *p, const size_t *lens, int fold)
-{
-    uint64_t len[SIP_LANES], t[SIP_LANES] = {0}; /* t: set below where used; zeroed for
-                                                  * gcc -fanalyzer */
-    size_t r = 0;
-    SIP_UNROLL
-    for (int l = 0; l < SIP_LANES; l++)
-        len[l] = lens[l], r |= lens[l] & 7;
-    const SIP_V lv = sizeof(size_t) == 8 ? v_loadu((const void *)lens) : v_from(len);
-    SIP_V f = v_shl_i(lv, 56);
-    if (r) {
-        SIP_UNROLL
-        for (int l = 0; l < SIP_LANES; l++)
-            t[l] = sip_word(p[l] + len[l] - 8, fold);
-        /* a shift by 64 (len & 7 = 0) gives 0 */
-        const SIP_V cnt = v_sub(v_set1(64), v_shl_i(v_and(lv, v_set1(7)), 3));
-        f = v_or(f, v_shrv(v_from(t), cnt));
-    }
-    return f;
-}
-
 /* nv vectors and ns scalar lanes of messages msgs[k] of nw whole words
  * each: fixed_group with an address and a final block per lane. */
 SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, size_t nw,
@@ -610,7 +597,15 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
     SIP_UNROLL
     for (int j = 0; j < nv; j++) {
         if (nw) {
-            m[j] = SIP_N(final_long)(ps + SIP_LANES * j, lens + SIP_LANES * j, fold);
+            uint64_t len[SIP_LANES];
+            SIP_UNROLL
+            for (int l = 0; l < SIP_LANES; l++)
+                len[l] = lens[SIP_LANES * j + l];
+            /* the caller's lengths straight into the vector where they are
+             * 64-bit words */
+            const SIP_V lv =
+                sizeof(size_t) == 8 ? v_loadu((const void *)(lens + SIP_LANES * j)) : v_from(len);
+            m[j] = SIP_N(final_long)(ps + SIP_LANES * j, len, lv, fold);
         } else {
             uint64_t t[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
             SIP_UNROLL
