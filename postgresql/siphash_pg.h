@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * siphash_pg.h — what the extension's files share: the key of an argument,
+ * the key of the siphash.key setting, and the setting's definition.
+ *
+ * The library (libsiphash, compiled into this module from its one-file
+ * amalgamation) is reached through its public header only.
+ */
+#ifndef SIPHASH_PG_H
+#define SIPHASH_PG_H
+
+#include "postgres.h"
+
+#include "siphash.h"
+
+/* The key in a bytea argument: exactly 16 bytes, else ERROR 22023 naming
+ * the function (fn) and the length it got. */
+siphash_key_t siphash_pg_key_arg(const bytea *key, const char *fn);
+
+/* The key of the siphash.key setting; ERROR 55000 naming fn when it is not
+ * set.  Points into this module's static storage: do not keep it past the
+ * call (a SET in the same session replaces it). */
+const siphash_key_t *siphash_pg_setting_key(const char *fn);
+
+/* Defines siphash.key and reserves the siphash. prefix (from _PG_init). */
+void siphash_pg_define_setting(void);
+
+#endif
