@@ -10,16 +10,12 @@
  * hide it for other roles).  It is parsed once, when assigned; the parsed
  * key replaces the old one, which is wiped first.  An invalid value is
  * refused without echoing it: a mistyped key is still most of a key, and
- * the refusal goes to the client and the server log.
+ * the refusal goes to the client and the server log (log_filter.c leaves
+ * the statement that tried it out of the log too).
  */
 #include "siphash_pg.h"
 
-#include "fmgr.h"
 #include "utils/guc.h"
-
-PG_MODULE_MAGIC;
-
-void _PG_init(void);
 
 enum { KEY_BYTES = 16, KEY_HEX = 2 * KEY_BYTES };
 
@@ -69,15 +65,14 @@ static bool check_key_setting(char **newval, void **extra, GucSource source)
     len = strlen(v);
     if (len != KEY_HEX) {
         GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
-        GUC_check_errmsg("siphash.key must be 32 hexadecimal digits (a 16-byte key), "
-                         "got %zu characters", len);
+        GUC_check_errmsg(SIPHASH_PG_KEY_SETTING_ERROR "got %zu characters", len);
         return false;
     }
     for (size_t i = 0; i < len; i++) {
         if (!is_hex_digit(v[i])) {
             GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
-            GUC_check_errmsg("siphash.key must be 32 hexadecimal digits (a 16-byte key), "
-                             "got a non-hex character at position %zu", i + 1);
+            GUC_check_errmsg(SIPHASH_PG_KEY_SETTING_ERROR "got a non-hex character at position %zu",
+                             i + 1);
             return false;
         }
     }
@@ -121,9 +116,4 @@ void siphash_pg_define_setting(void)
 #else
     EmitWarningsOnPlaceholders("siphash");
 #endif
-}
-
-void _PG_init(void)
-{
-    siphash_pg_define_setting();
 }

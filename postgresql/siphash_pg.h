@@ -25,4 +25,11 @@ const siphash_key_t *siphash_pg_setting_key(const char *fn);
 /* Defines siphash.key and reserves the siphash. prefix (from _PG_init). */
 void siphash_pg_define_setting(void);
 
+/* How the refusal of a siphash.key value begins (log_filter.c knows the
+ * report by it). */
+#define SIPHASH_PG_KEY_SETTING_ERROR "siphash.key must be 32 hexadecimal digits (a 16-byte key), "
+
+/* Keeps siphash.key values out of the server log (from _PG_init). */
+void siphash_pg_install_log_filter(void);
+
 #endif

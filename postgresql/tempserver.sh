@@ -7,6 +7,9 @@
 #                                    socket there; exports PGHOST, PGPORT,
 #                                    PGUSER (the bootstrap superuser) and
 #                                    PG_TEMP_DIR
+#   pg_temp_restart                  stops and starts it again (after a
+#                                    change to its postgresql.conf that
+#                                    needs a restart)
 #   pg_temp_stop                     stops it and removes the directory
 #                                    (idempotent: safe in an EXIT trap)
 #
@@ -41,10 +44,19 @@ pg_temp_start() {
     pg_temp_as "$bindir/initdb" -D "$PG_TEMP_DIR/data" -U "$PGUSER" -A trust \
         --encoding=UTF8 --locale=C --no-sync "$@" >"$PG_TEMP_DIR/initdb.log" 2>&1 ||
         { cat "$PG_TEMP_DIR/initdb.log" >&2; return 1; }
-    pg_temp_as "$bindir/pg_ctl" -D "$PG_TEMP_DIR/data" -l "$PG_TEMP_DIR/server.log" -w \
+    pg_temp_ctl_start || return 1
+    echo "pg_temp_start: $("$bindir/postgres" --version) in $PG_TEMP_DIR" >&2
+}
+
+pg_temp_ctl_start() {
+    pg_temp_as "$PG_TEMP_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -l "$PG_TEMP_DIR/server.log" -w \
         -o "-c listen_addresses='' -k $PG_TEMP_DIR -p $PGPORT -c fsync=off" start >/dev/null ||
         { cat "$PG_TEMP_DIR/server.log" >&2; return 1; }
-    echo "pg_temp_start: $("$bindir/postgres" --version) in $PG_TEMP_DIR" >&2
+}
+
+pg_temp_restart() {
+    pg_temp_as "$PG_TEMP_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -m fast -w stop >/dev/null &&
+        pg_temp_ctl_start
 }
 
 pg_temp_stop() {

@@ -5,8 +5,8 @@
 # clang, sanitizers, -m32, s390x and aarch64 under qemu, valgrind, install
 # test), the batch paths, the CLI, consumers, benchmark smoke run, the
 # trust checks, adoption (subproject, amalgamation, Meson, Linux sources),
-# the other systems' key sources, Windows (mingw-w64 under Wine) and the
-# Python binding.  Each step is a script in .ci/ (sharing
+# the other systems' key sources, Windows (mingw-w64 under Wine), the
+# Python binding and the PostgreSQL extension.  Each step is a script in .ci/ (sharing
 # .ci/lib.sh) with its Debian packages in .ci/packages-<step>.txt; pass
 # step names to run only some:
 #   bash scripts/test.sh matrix cli
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.." || exit 1
 steps=("$@")
 # The matrix first (later steps reuse its builds); about 20 minutes in all
 # on 2 cores, each step's time printed at the end.
-[ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers bench trust adopt rng windows python)
+[ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers bench trust adopt rng windows python postgresql)
 
 lists=()
 for s in "${steps[@]}"; do
