@@ -40,9 +40,10 @@ const siphash_key_t *siphash_pg_setting_key(const char *fn)
     if (!setting_is_set)
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                         errmsg("%s: siphash.key is not set", fn),
-                        errhint("A superuser sets it, e.g. ALTER ROLE name SET siphash.key = "
-                                "'<32 hex digits>' or in postgresql.conf; or pass the key "
-                                "as the second argument.")));
+                        errhint("A superuser sets it in postgresql.conf, with siphash in "
+                                "shared_preload_libraries (or with ALTER ROLE name SET "
+                                "siphash.key = '<32 hex digits>'); or pass the key as the "
+                                "second argument.")));
     return &setting_key;
 }
 
