@@ -39,6 +39,9 @@ phase_start=$SECONDS
 # compiles the amalgamation with clang.
 pgmake=(make -C "$pg" SIPHASH_WERROR=1 with_llvm=no COPT=-g0)
 run make -C "$pg" clean >/dev/null
+# An earlier default install's bitcode would stay behind, and the JIT could
+# inline its old function bodies: uninstall with the default settings first.
+run make -C "$pg" uninstall >/dev/null
 run "${pgmake[@]}" -j "$JOBS" >"$pg/build.log" 2>&1 || { cat "$pg/build.log"; exit 1; }
 rm -f "$pg/build.log"
 run "${pgmake[@]}" install >/dev/null
