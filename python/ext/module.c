@@ -4,6 +4,7 @@
  * table with the docstrings users see through help().
  */
 #include "common.h"
+#include "pandas_hash.h"
 
 #define ONESHOT_DOC(name, what, keylen)                                                      \
     name "(data, key)\n--\n\n" what " of data (any bytes-like object) with a " keylen         \
@@ -75,6 +76,7 @@ static PyMethodDef methods[] = {
      "_c_batch_seconds(buffer, record_size, key, repeats=1, *, rounds='2-4')\n--\n\n"
      "For bench.py: seconds taken by each of repeats calls of the C library's\n"
      "batch function over buffer, timed in C."},
+    LSH_PANDAS_METHODS
     {NULL, NULL, 0, NULL},
 };
 
