@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: MIT
 # CI step for the Python binding (python/): builds the package from this
 # checkout into a fresh virtual environment of Debian's system python3
-# (--system-site-packages for Debian's setuptools, wheel, pytest and NumPy;
+# (--system-site-packages for Debian's setuptools, wheel, pytest, NumPy,
+# pandas, Dask and distributed;
 # --no-build-isolation --no-index: nothing is fetched), with the warnings of
-# our own C as errors, then runs its pytest suite and a smoke run of
-# python/bench.py --quick (the ratios print; CI does not judge them).
-# Packages: .ci/packages-python.txt.  Bounded: about a minute.
+# our own C as errors, then runs its pytest suite (with Debian's pandas, Dask
+# and distributed: libsiphash.pandas against pandas, Dask shuffles on a
+# two-process LocalCluster) and smoke runs of python/bench.py --quick and
+# python/bench_pandas.py --quick (the ratios print; CI does not judge them).
+# Packages: .ci/packages-python.txt.  Bounded: about two minutes.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages python
 
@@ -26,3 +29,4 @@ cd "$tmp"
 run "$tmp/venv/bin/python" -c 'import libsiphash as L; print("libsiphash", L.__version__, "batch path", L.batch_impl())'
 run timeout 600 "$tmp/venv/bin/python" -m pytest -p no:cacheprovider -rs "$SIPHASH_ROOT/python/tests"
 run timeout 300 "$tmp/venv/bin/python" "$SIPHASH_ROOT/python/bench.py" --quick
+run timeout 300 "$tmp/venv/bin/python" "$SIPHASH_ROOT/python/bench_pandas.py" --quick

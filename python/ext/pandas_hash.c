@@ -391,27 +391,26 @@ PyObject *lsh_pandas_mix(PyObject *self, PyObject *args)
 }
 
 /* combine_hash_arrays (CPython's old tuple hash over the columns), done a
- * block of rows at a time so that out stays in L1 across the columns. */
+ * block of rows at a time so that out stays in L1 across the columns.  out
+ * may be the first column (each row's item is read before it is written). */
 static void combine_run(Py_buffer *cols, Py_ssize_t k, Py_ssize_t n, uint64_t *out)
 {
     enum { BLOCK = 1024 };
     for (Py_ssize_t r0 = 0; r0 < n; r0 += BLOCK) {
         Py_ssize_t m = n - r0 < BLOCK ? n - r0 : BLOCK, i, r;
         uint64_t mult = 1000003;
-        for (r = 0; r < m; r++)
-            out[r0 + r] = 0x345678;
         for (i = 0; i < k; i++) {
             const uint8_t *a = (const uint8_t *)cols[i].buf + 8 * r0;
             uint64_t inverse_i = (uint64_t)(k - i);
             for (r = 0; r < m; r++) {
-                uint64_t x;
+                uint64_t x, h = i == 0 ? 0x345678 : out[r0 + r];
                 memcpy(&x, a + 8 * r, 8);
-                out[r0 + r] = (out[r0 + r] ^ x) * mult;
+                out[r0 + r] = (h ^ x) * mult;
             }
             mult += 82520 + inverse_i + inverse_i;
         }
         for (r = 0; r < m; r++)
-            out[r0 + r] += 97531;
+            out[r0 + r] = (k == 0 ? 0x345678 : out[r0 + r]) + 97531;
     }
 }
 

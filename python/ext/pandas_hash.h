@@ -24,6 +24,7 @@ PyObject *lsh_pandas_combine(PyObject *self, PyObject *args);
      "into out (which may be values)."},                                                     \
     {"_pandas_combine", lsh_pandas_combine, METH_VARARGS,                                    \
      "_pandas_combine(arrays, out)\n--\n\n"                                                  \
-     "For libsiphash.pandas: pandas' combine_hash_arrays over a tuple of uint64 arrays."},
+     "For libsiphash.pandas: pandas' combine_hash_arrays over a tuple of uint64 arrays\n"    \
+     "into out, which may be the first of them."},
 
 #endif

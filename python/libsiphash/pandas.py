@@ -164,11 +164,18 @@ def _hash_categorical(cat, encoding, hash_key):
 
 def _combine_hash_arrays(arrays, num_items):
     """pandas' combine_hash_arrays over a list of arrays, in one C pass when
-    they are 1-d uint64 arrays of one length (as hash_array returns)."""
+    they are 1-d uint64 arrays of one length (as hash_array returns).  The
+    arrays are this module's own results, so the first one, when it owns its
+    memory, takes the result (no new array to fault in)."""
     if (arrays and len(arrays) == num_items
             and all(isinstance(a, np.ndarray) and a.dtype == np.uint64 and a.ndim == 1
                     and len(a) == len(arrays[0]) for a in arrays)):
-        out = np.empty(len(arrays[0]), dtype=np.uint64)
+        first = arrays[0]
+        if (first.base is None and first.flags.c_contiguous and first.flags.writeable
+                and not any(np.may_share_memory(first, a) for a in arrays[1:])):
+            out = first
+        else:
+            out = np.empty(len(first), dtype=np.uint64)
         _C._pandas_combine(tuple(np.ascontiguousarray(a) for a in arrays), out)
         return out
     return _ph.combine_hash_arrays(iter(arrays), num_items)
