@@ -71,20 +71,21 @@ def _utf8_key(hash_key, encoding):
     """The 16-byte key pandas would use, when the fast path can: encoding is
     UTF-8 under any of its names and hash_key a str encoding to 16 bytes.
     Otherwise None, and pandas handles the call (raising what it raises)."""
+    if type(hash_key) is not str or type(encoding) is not str:
+        return None  # a subclass could encode differently
     try:
         return _key_cache[(hash_key, encoding)]
-    except (KeyError, TypeError):
+    except KeyError:
         pass
     k = None
-    if type(hash_key) is str and type(encoding) is str:
-        try:
-            if codecs.lookup(encoding).name == "utf-8":
-                b = hash_key.encode("utf-8")
-                k = b if len(b) == 16 else None
-        except (LookupError, UnicodeError):
-            k = None
-        if len(_key_cache) < 64:
-            _key_cache[(hash_key, encoding)] = k
+    try:
+        if codecs.lookup(encoding).name == "utf-8":
+            b = hash_key.encode("utf-8")
+            k = b if len(b) == 16 else None
+    except (LookupError, UnicodeError):
+        k = None
+    if len(_key_cache) < 64:
+        _key_cache[(hash_key, encoding)] = k
     return k
 
 
@@ -124,7 +125,8 @@ def _hash_object_ndarray(vals, encoding, hash_key, categorize):
 
 def _hash_ndarray(vals, encoding="utf8", hash_key=_default_hash_key, categorize=True):
     """pandas' _hash_ndarray (see hash_array)."""
-    if not isinstance(vals, np.ndarray) or vals.ndim != 1:
+    # ndarray subclasses (np.ma.MaskedArray...) have their own arithmetic
+    if type(vals) is not np.ndarray or vals.ndim != 1:
         return _ph._hash_ndarray(vals, encoding, hash_key, categorize)
     dtype = vals.dtype
     if np.issubdtype(dtype, np.complex128):

@@ -192,8 +192,12 @@ def test_surrogates_raise_unicode_encode_error_as_pandas():
 def test_keys_and_encodings():
     rng = random.Random(SEED + 3)
     a = object_array(rng, 3000, 0.01)
+    class Key(str):
+        def encode(self, *a):
+            return b"fedcba9876543210"
+
     for key in [KEY, "fedcba9876543210", "é" * 8, "short", "0123456789abcdefg", "",
-                b"0123456789123456", None, 12]:
+                b"0123456789123456", None, 12, Key(KEY)]:
         for c in (True, False):
             assert_same("hash_array", a, hash_key=key, categorize=c)
             assert_same("hash_pandas_object", pd.Series(a), hash_key=key, categorize=c)
@@ -217,6 +221,10 @@ def test_non_contiguous_and_read_only_and_2d():
     assert_same("hash_array", ro, categorize=False)
     assert_same("hash_array", a[:6000].reshape(2, 3000), categorize=False)
     assert_same("hash_array", np.arange(12).reshape(3, 4))
+    m = np.ma.masked_array(np.arange(10), mask=[i % 3 == 0 for i in range(10)])
+    assert_same("hash_array", m)
+    assert_same("hash_array", np.ma.masked_array(a[:10], mask=[True] * 5 + [False] * 5),
+                categorize=False)
 
 
 # ---------------------------------------------------------------- other dtypes
