@@ -40,6 +40,12 @@ enum {
 #define PH_CHUNK 2048
 /* How many items ahead the walk prefetches the objects it will read. */
 #define PH_PREFETCH 12
+/* From this length on (bytes, or code points of a str), a string object met
+ * again is not hashed again: pandas' default path hashes each distinct value
+ * once, and long values repeated (the same object many times) would
+ * otherwise cost more here than there.  Shorter strings hash faster than a
+ * lookup. */
+#define PH_LONG 256
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PH_PREFETCH_AT(p) __builtin_prefetch((p), 0, 3)
@@ -68,10 +74,74 @@ typedef struct {
     uint16_t arena_at[PH_CHUNK];
     size_t arena_off[PH_CHUNK];
     uint16_t nulls[PH_CHUNK];
-    int npinned, narena, nnulls;
+    uint16_t copy_at[PH_CHUNK];   /* these items repeat an earlier object: */
+    Py_ssize_t copy_from[PH_CHUNK]; /* the index of its first occurrence */
+    int npinned, narena, nnulls, ncopies;
     uint8_t *arena;
     size_t arena_cap, arena_used;
 } ph_chunk;
+
+/* The long string objects met so far (open addressing on the pointer) and
+ * where each first occurred.  Each holds a reference until the walk ends, so
+ * that no other object can take its address while the GIL is released. */
+typedef struct {
+    PyObject **keys;
+    Py_ssize_t *first;
+    size_t cap, used;
+} ph_seen;
+
+static size_t seen_slot(const ph_seen *s, PyObject *o)
+{
+    size_t i = (size_t)(((uintptr_t)o >> 4) * UINT64_C(0x9E3779B97F4A7C15) >> 20) & (s->cap - 1);
+    while (s->keys[i] != NULL && s->keys[i] != o)
+        i = (i + 1) & (s->cap - 1);
+    return i;
+}
+
+/* The index where o first occurred, or -1 after recording it at idx; -2
+ * with MemoryError set. */
+static Py_ssize_t seen_check(ph_seen *s, PyObject *o, Py_ssize_t idx)
+{
+    size_t i;
+    if (2 * (s->used + 1) > s->cap) {
+        ph_seen g = {NULL, NULL, s->cap ? 2 * s->cap : 256, 0};
+        g.keys = PyMem_Calloc(g.cap, sizeof *g.keys);
+        g.first = PyMem_Malloc(g.cap * sizeof *g.first);
+        if (g.keys == NULL || g.first == NULL) {
+            PyMem_Free(g.keys);
+            PyMem_Free(g.first);
+            PyErr_NoMemory();
+            return -2;
+        }
+        for (i = 0; i < s->cap; i++) {
+            if (s->keys[i] != NULL) {
+                size_t k = seen_slot(&g, s->keys[i]);
+                g.keys[k] = s->keys[i];
+                g.first[k] = s->first[i];
+            }
+        }
+        g.used = s->used;
+        PyMem_Free(s->keys);
+        PyMem_Free(s->first);
+        *s = g;
+    }
+    i = seen_slot(s, o);
+    if (s->keys[i] == o)
+        return s->first[i];
+    Py_INCREF(o);
+    s->keys[i] = o;
+    s->first[i] = idx;
+    s->used++;
+    return -1;
+}
+
+static void seen_free(ph_seen *s)
+{
+    for (size_t i = 0; i < s->cap; i++)
+        Py_XDECREF(s->keys[i]);
+    PyMem_Free(s->keys);
+    PyMem_Free(s->first);
+}
 
 /* The UTF-8 of a non-ASCII str of one storage kind: what str.encode("utf-8")
  * gives, or -1 at a lone surrogate (where encode raises). */
@@ -189,16 +259,20 @@ static int classify(ph_chunk *c, int j, PyObject *o, int categorize, PyObject *n
     return r ? PH_DELEGATE : PH_MIXED;
 }
 
-/* Hashes a gathered chunk of m messages into out[0..m-1]: SipHash-2-4,
- * pandas' finalizer, nulls of the categorize=True path set to all ones. */
-static void hash_chunk(ph_chunk *c, int m, const siphash_key_t *key, uint64_t *out)
+/* Hashes the chunk gathered at out[c0..c0+m-1]: SipHash-2-4, pandas'
+ * finalizer, nulls of the categorize=True path set to all ones, repeats
+ * copied from their first occurrence (earlier, so already final). */
+static void hash_chunk(ph_chunk *c, int m, const siphash_key_t *key, uint64_t *out,
+                       Py_ssize_t c0)
 {
     int j;
-    siphash_batchv(c->msgs, c->lens, (size_t)m, key, out);
+    siphash_batchv(c->msgs, c->lens, (size_t)m, key, out + c0);
     for (j = 0; j < m; j++)
-        out[j] = ph_mix(out[j]);
+        out[c0 + j] = ph_mix(out[c0 + j]);
     for (j = 0; j < c->nnulls; j++)
-        out[c->nulls[j]] = UINT64_MAX;
+        out[c0 + c->nulls[j]] = UINT64_MAX;
+    for (j = 0; j < c->ncopies; j++)
+        out[c0 + c->copy_at[j]] = out[c->copy_from[j]];
 }
 
 static int get_out(PyObject *oobj, Py_ssize_t n, Py_buffer *ov, const char *fname)
@@ -222,6 +296,7 @@ PyObject *lsh_pandas_hash_objects(PyObject *self, PyObject *args)
     siphash_key_t key;
     Py_buffer v, ov;
     ph_chunk *c = NULL;
+    ph_seen seen = {NULL, NULL, 0, 0};
     Py_ssize_t n, c0;
     uint64_t *out;
     (void)self;
@@ -258,7 +333,7 @@ PyObject *lsh_pandas_hash_objects(PyObject *self, PyObject *args)
 #define PH_ITEM(i) (*(PyObject *const *)(const void *)((const char *)v.buf + (i) * v.strides[0]))
     for (c0 = 0; c0 < n; c0 += PH_CHUNK) {
         int m = n - c0 < PH_CHUNK ? (int)(n - c0) : PH_CHUNK, j, k;
-        c->npinned = c->narena = c->nnulls = 0;
+        c->npinned = c->narena = c->nnulls = c->ncopies = 0;
         c->arena_used = 0;
         for (j = 0; j < m; j++) {
             PyObject *o;
@@ -270,6 +345,22 @@ PyObject *lsh_pandas_hash_objects(PyObject *self, PyObject *args)
             }
             o = PH_ITEM(c0 + j);
             t = Py_TYPE(o);
+            if ((t == &PyBytes_Type && PyBytes_GET_SIZE(o) >= PH_LONG) ||
+                (t == &PyUnicode_Type && PyUnicode_IS_COMPACT(o) &&
+                 PyUnicode_GET_LENGTH(o) >= PH_LONG)) {
+                Py_ssize_t first = seen_check(&seen, o, c0 + j);
+                if (first == -2) {
+                    status = -1;
+                    goto done;
+                }
+                if (first >= 0) {
+                    c->msgs[j] = "";
+                    c->lens[j] = 0;
+                    c->copy_at[c->ncopies] = (uint16_t)j;
+                    c->copy_from[c->ncopies++] = first;
+                    continue;
+                }
+            }
             if (t == &PyUnicode_Type) {
                 if (PyUnicode_IS_COMPACT_ASCII(o)) {
                     c->msgs[j] = PyUnicode_1BYTE_DATA(o);
@@ -311,12 +402,12 @@ PyObject *lsh_pandas_hash_objects(PyObject *self, PyObject *args)
             for (k = 0; k < c->npinned; k++)
                 Py_INCREF(c->pinned[k]);
             Py_BEGIN_ALLOW_THREADS
-            hash_chunk(c, m, &key, out + c0);
+            hash_chunk(c, m, &key, out, c0);
             Py_END_ALLOW_THREADS
             for (k = 0; k < c->npinned; k++)
                 Py_DECREF(c->pinned[k]);
         } else {
-            hash_chunk(c, m, &key, out + c0);
+            hash_chunk(c, m, &key, out, c0);
         }
     }
 #undef PH_ITEM
@@ -329,6 +420,7 @@ PyObject *lsh_pandas_hash_objects(PyObject *self, PyObject *args)
     if (categorize && only_str && str_nul)
         status = PH_DELEGATE;
 done:
+    seen_free(&seen);
     if (c != NULL)
         PyMem_Free(c->arena);
     PyMem_Free(c);

@@ -354,14 +354,31 @@ def test_walk_verdicts():
         C._pandas_hash_objects(np.zeros(3), key, np.empty(3, dtype=np.uint64), False, (), ())
 
 
+@pytest.mark.parametrize("categorize", [True, False])
+def test_long_strings_repeated(categorize):
+    """Long strings met again as the same object reuse the first result; equal
+    strings that are other objects, and bytes, are hashed again."""
+    rng = random.Random(SEED + 10)
+    pool = [rand_str(rng, [None, BMP][i % 2]) + "x" * rng.choice([200, 256, 300, 5000])
+            for i in range(40)]
+    pool += [p.encode() for p in pool[:10]] + [(p + "!")[:-1] for p in pool[:10]]
+    for n in (10, 2047, 2048, 7000):
+        a = np.empty(n, dtype=object)
+        a[:] = [rng.choice(pool) if rng.random() < 0.8 else fast_value(rng) for _ in range(n)]
+        assert_same("hash_array", a, categorize=categorize)
+
+
 def test_strings_replaced_by_another_thread_while_hashing():
     """The walk releases the GIL while it hashes a chunk: strings another
     thread drops from the array meanwhile must stay alive (each result is the
     hash of the old or the new string, never of freed memory)."""
     rng = random.Random(SEED + 8)
-    n = 50_000
-    old = np.array([rand_str(rng, None) + "-old" for _ in range(n)], dtype=object)
-    new = np.array([rand_str(rng, None) + "-new" for _ in range(n)], dtype=object)
+    n = 20_000
+    # some long enough for the walk's table of repeated objects
+    old = np.array([rand_str(rng, None) + "-old" * rng.choice([1, 100]) for _ in range(n)],
+                   dtype=object)
+    new = np.array([rand_str(rng, None) + "-new" * rng.choice([1, 100]) for _ in range(n)],
+                   dtype=object)
     h_old = LP.hash_array(old, categorize=False)
     h_new = LP.hash_array(new, categorize=False)
     stop = threading.Event()
