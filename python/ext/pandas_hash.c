@@ -196,7 +196,7 @@ static int add_encoded(ph_chunk *c, int j, PyObject *o)
     if ((size_t)len > (SIZE_MAX - c->arena_used) / 4)
         goto nomem;
     need = c->arena_used + (size_t)len * (kind == PyUnicode_1BYTE_KIND ? 2 : kind == PyUnicode_2BYTE_KIND ? 3 : 4);
-    if (need > c->arena_cap) {
+    if (need > c->arena_cap || c->arena == NULL) {
         size_t cap = c->arena_cap ? c->arena_cap : 4096;
         uint8_t *a;
         while (cap < need)
