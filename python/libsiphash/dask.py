@@ -5,8 +5,9 @@
     libsiphash.dask.register()     # this process
     client.register_worker_plugin(libsiphash.dask.WorkerPlugin())  # every worker
 
-Dask picks each row's output partition of a shuffle (set_index, merge,
-groupby with shuffle, drop_duplicates with split_out...) with
+Dask picks each row's output partition of a hash shuffle (shuffle on
+columns, hash joins in merge, groupby and drop_duplicates with split_out...)
+with
 dask.dataframe.dispatch.hash_object_dispatch, which for pandas objects is
 pandas.util.hash_pandas_object.  register() points it at
 libsiphash.pandas.hash_pandas_object, which returns the same values, so
