@@ -82,6 +82,18 @@ SIPHASH_API void siphash_wipe(void *p, size_t len)
 #endif
 }
 
+#if defined(SIPHASH_RNG_GETRANDOM) || defined(SIPHASH_RNG_GETENTROPY) ||                 \
+    defined(SIPHASH_RNG_URANDOM)
+/* The error of a failed call as a negative errno.  A failure must never read
+ * as success: a sandbox's shim or an interposer may return -1 and leave
+ * errno 0 (or set nonsense), and -errno would then be 0, "done", with
+ * nothing written. */
+static int failed_errno(void)
+{
+    return errno > 0 ? -errno : -EIO;
+}
+#endif
+
 #if defined(SIPHASH_RNG_GETRANDOM) || defined(SIPHASH_RNG_URANDOM)
 /* /dev/urandom: the source of last resort (Linux kernels before 3.17, Unix
  * systems with neither getentropy nor arc4random).  It must be a character
@@ -94,7 +106,7 @@ static int read_urandom(uint8_t *buf, size_t len)
         fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
     while (fd < 0 && errno == EINTR);
     if (fd < 0)
-        return -errno;
+        return failed_errno();
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode)) {
         close(fd);
@@ -104,10 +116,12 @@ static int read_urandom(uint8_t *buf, size_t len)
         ssize_t n = read(fd, buf, len);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0) {
-            int err = n < 0 ? errno : EIO;
+        /* End of file, or more than asked (which no kernel returns, and
+         * which would run the loop past the buffer): no key from this. */
+        if (n <= 0 || (size_t)n > len) {
+            int err = n < 0 ? failed_errno() : -EIO;
             close(fd);
-            return -err;
+            return err;
         }
         buf += n;
         len -= (size_t)n;
@@ -129,9 +143,11 @@ static int fill_random(uint8_t *buf, size_t len)
                 continue;
             if (errno == ENOSYS)
                 return read_urandom(buf, len);
-            return -errno;
+            return failed_errno();
         }
-        if (n == 0)
+        /* 0 would loop forever; more than asked would run the loop past
+         * the buffer (len wraps around). */
+        if (n == 0 || (size_t)n > len)
             return -EIO;
         buf += n;
         len -= (size_t)n;
@@ -150,7 +166,7 @@ static int fill_random(uint8_t *buf, size_t len)
         if (getentropy(buf, n) != 0) {
             if (errno == EINTR)
                 continue;
-            return errno > 0 ? -errno : -EIO;
+            return failed_errno();
         }
         buf += n;
         len -= n;

@@ -8,6 +8,7 @@
 #   ONESHOT              helper: library one-shot hash of a whole file
 #   READFAIL_SHIM        LD_PRELOAD module failing read() mid-file ('' = none)
 #   LINKFAIL_SHIM        LD_PRELOAD module failing link() ('' = none)
+#   RANDFAIL_SHIM        LD_PRELOAD module failing getrandom() ('' = none)
 #   SIPHASHSUM_EMULATOR  prefix for running target binaries (qemu), or ''
 #   VECTOR_DIR           tests/vectors
 #   SIPHASH_SANITIZED    1 in ASan/UBSan builds (memory limit not checked)
@@ -22,6 +23,7 @@ section=${1:?usage: run.sh SECTION}
 : "${SIPHASHSUM:?}" "${ONESHOT:?}" "${VECTOR_DIR:?}"
 READFAIL_SHIM=${READFAIL_SHIM-}
 LINKFAIL_SHIM=${LINKFAIL_SHIM-}
+RANDFAIL_SHIM=${RANDFAIL_SHIM-}
 SIPHASHSUM_EMULATOR=${SIPHASHSUM_EMULATOR-}
 SIPHASH_SANITIZED=${SIPHASH_SANITIZED:-0}
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -864,6 +866,37 @@ t_keygen() {
         [ -z "$(ls ./*.key.* 2>/dev/null)" ] || fail "--keygen without hard links left a temporary file: $(ls ./*.key.*)"
     else
         echo "SKIP: --keygen without hard links (no LD_PRELOAD shim in this build, or under an emulator)"
+    fi
+
+    # The system's random source failing, including the ways only a buggy
+    # sandbox or interposer fails (-1 with errno 0, more bytes than asked,
+    # 0): an error and exit status 1, no key printed, no key file written.
+    if [ -n "$RANDFAIL_SHIM" ] && [ -z "$SIPHASHSUM_EMULATOR" ]; then
+        local m want
+        for m in errno0 toomany zero eperm; do
+            want="Input/output error"
+            [ $m = eperm ] && want="Operation not permitted"
+            for a in siphash-2-4 halfsiphash-2-4; do
+                rm -f calls
+                RANDFAIL_MODE=$m RANDFAIL_LOG=calls LD_PRELOAD=$RANDFAIL_SHIM \
+                    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+                    "$SIPHASHSUM" --keygen -a $a >out 2>err
+                rc=$?
+                expect "--keygen -a $a, getrandom failing ($m)" 1 "siphashsum: --keygen: no random bytes from the system: $want\n"
+                expect_out "--keygen -a $a, getrandom failing ($m): no key printed" ""
+                checks=$((checks + 1))
+                grep -qx getrandom calls 2>/dev/null || fail "--keygen ($m): the getrandom shim was not used"
+            done
+            RANDFAIL_MODE=$m LD_PRELOAD=$RANDFAIL_SHIM \
+                ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+                "$SIPHASHSUM" --keygen --key-file randfail.key >out 2>err
+            rc=$?
+            expect "--keygen --key-file, getrandom failing ($m)" 1 "siphashsum: --keygen: no random bytes from the system: $want\n"
+            checks=$((checks + 1))
+            [ ! -e randfail.key ] || fail "--keygen ($m) wrote a key file: $(cat randfail.key)"
+        done
+    else
+        echo "SKIP: --keygen with getrandom failing (no getrandom shim in this build, or under an emulator)"
     fi
 
     run --keygen -a halfsiphash-2-4 --key-file half.key

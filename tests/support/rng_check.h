@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rng_check.h — what every random source must give, checked the same way
- * for each: two fresh keys are non-zero and differ, every key type is
+ * for each (tests/core/test_keys.c for getrandom, tests/rng/ for the
+ * others): two fresh keys are non-zero and differ, every key type is
  * filled, and a failure (injected by the caller's replacement of the system
  * function, switched on by fail()) returns a negative value and leaves the
  * buffer and the keys zeroed: never a partly random, never a weak key.
