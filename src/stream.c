@@ -11,14 +11,24 @@
  */
 #include "internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 /* Wrong parameters are a programming error; hashing with them anyway would
- * silently produce values nobody else computes. */
-static void sip_misuse(const char *what)
+ * silently produce values nobody else computes.  The message names the
+ * function, what it was given and what it expects. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 1, 2), noreturn))
+#endif
+static void sip_misuse(const char *fmt, ...)
 {
-    fprintf(stderr, "libsiphash: %s\n", what);
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("libsiphash: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
     abort();
 }
 
@@ -29,13 +39,14 @@ static void sip_misuse(const char *what)
 static void check_live(unsigned c_rounds, const char *what)
 {
     if (c_rounds == 0)
-        sip_misuse(what);
+        sip_misuse("%s", what);
 }
 
-static void check_rounds(unsigned c_rounds, unsigned d_rounds)
+static void check_rounds(const char *fn, unsigned c_rounds, unsigned d_rounds)
 {
     if (c_rounds < 1 || c_rounds > 255 || d_rounds < 1 || d_rounds > 255)
-        sip_misuse("c_rounds and d_rounds must be 1..255");
+        sip_misuse("%s: c_rounds and d_rounds must be 1..255, got c_rounds %u, d_rounds %u", fn,
+                   c_rounds, d_rounds);
 }
 
 /* Whole blocks with the round count made constant for the common cases, so
@@ -69,9 +80,9 @@ static void hsip_blocks(hsip_state *s, const uint8_t *p, size_t nblocks, unsigne
 SIPHASH_API void (siphash_ctx_init)(siphash_ctx_t *ctx, const siphash_key_t *key,
                                   unsigned c_rounds, unsigned d_rounds, size_t outlen)
 {
-    check_rounds(c_rounds, d_rounds);
+    check_rounds("siphash_ctx_init", c_rounds, d_rounds);
     if (outlen != 8 && outlen != 16)
-        sip_misuse("siphash_ctx_init: outlen must be 8 or 16");
+        sip_misuse("siphash_ctx_init: outlen must be 8 or 16, got %lu", (unsigned long)outlen);
     siphash_ctx_start_(ctx, key, c_rounds, d_rounds, outlen);
 }
 
@@ -124,9 +135,9 @@ SIPHASH_API void (siphash_ctx_final)(siphash_ctx_t *ctx, uint8_t *out)
 SIPHASH_API void (halfsiphash_ctx_init)(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key,
                                       unsigned c_rounds, unsigned d_rounds, size_t outlen)
 {
-    check_rounds(c_rounds, d_rounds);
+    check_rounds("halfsiphash_ctx_init", c_rounds, d_rounds);
     if (outlen != 4 && outlen != 8)
-        sip_misuse("halfsiphash_ctx_init: outlen must be 4 or 8");
+        sip_misuse("halfsiphash_ctx_init: outlen must be 4 or 8, got %lu", (unsigned long)outlen);
     halfsiphash_ctx_start_(ctx, key, c_rounds, d_rounds, outlen);
 }
 
