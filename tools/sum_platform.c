@@ -323,20 +323,51 @@ void sum_platform_no_core_dumps(void)
     (void)setrlimit(RLIMIT_CORE, &nocore);
 }
 
-/* Anyone who can read the key can forge; anyone who can write it can
+/* What a file that is neither a regular file nor a pipe is, for messages. */
+static const char *file_kind(mode_t m)
+{
+    if (S_ISCHR(m))
+        return "a character device";
+    if (S_ISBLK(m))
+        return "a block device";
+    if (S_ISSOCK(m))
+        return "a socket";
+    if (S_ISDIR(m))
+        return "a directory";
+    return "not a regular file or pipe";
+}
+
+/* A key comes from a regular file or through a pipe (<(...), a FIFO,
+ * standard input).  A device, socket or directory never holds one:
+ * /dev/null reads as an empty key, /dev/zero as zeros, /dev/urandom as a
+ * different key on every run; and advice to chmod it, given to root, would
+ * break the system.  So the type is judged first, and "chmod 600 FILE" is
+ * advised only for a regular file named on the command line.
+ *
+ * Then: anyone who can read the key can forge; anyone who can write it can
  * choose it. */
 bool sum_platform_key_file_ok(const char *origin, const char *file, const struct stat *st,
                               bool allow_insecure)
 {
+    bool is_stdin = strcmp(file, "-") == 0;
+    if (!is_stdin && !S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode)) {
+        sum_error("%s: not a regular file (%s); refusing to use it: a key file must be a "
+                  "regular file or a pipe", origin, file_kind(st->st_mode));
+        return false;
+    }
     unsigned mode = (unsigned)st->st_mode & 07777;
     char what[120] = "", fix[400];
+    if (!is_stdin && S_ISREG(st->st_mode))
+        snprintf(fix, sizeof fix, "run 'chmod 600 %s'", file);
+    else
+        snprintf(fix, sizeof fix, "a key must come from a file or pipe only you can read and "
+                 "write");
     if (st->st_uid != geteuid() && st->st_uid != 0) {
         snprintf(what, sizeof what, "owned by another user (uid %lu)", (unsigned long)st->st_uid);
         snprintf(fix, sizeof fix, "a key file must belong to you or root");
     } else if (st->st_mode & (S_IROTH | S_IWOTH)) {
         snprintf(what, sizeof what, "%s by every user (mode %04o)",
                  (st->st_mode & S_IROTH) ? "readable" : "writable", mode);
-        snprintf(fix, sizeof fix, "run 'chmod 600 %s'", file);
     }
     if (what[0] && !allow_insecure) {
         sum_error("%s: %s; refusing to use it: %s, or pass --allow-insecure-key-file", origin,
@@ -346,8 +377,8 @@ bool sum_platform_key_file_ok(const char *origin, const char *file, const struct
     if (what[0])
         sum_error("%s: warning: %s; used because of --allow-insecure-key-file", origin, what);
     else if (st->st_mode & (S_IRGRP | S_IWGRP))
-        sum_error("%s: warning: %s by its group (mode %04o); run 'chmod 600 %s'", origin,
-                  (st->st_mode & S_IRGRP) ? "readable" : "writable", mode, file);
+        sum_error("%s: warning: %s by its group (mode %04o); %s", origin,
+                  (st->st_mode & S_IRGRP) ? "readable" : "writable", mode, fix);
     return true;
 }
 

@@ -594,6 +594,19 @@ t_keys() {
     mkdir kdir
     run --key-file kdir m15
     expect "directory as key file" 2 "siphashsum: key file 'kdir': Is a directory\n"
+    # A device is never a key file (/dev/null reads as an empty key,
+    # /dev/urandom as a new key each run) and gets no advice to chmod it
+    # (given to root, that would break the system), not even with
+    # --allow-insecure-key-file.
+    local dev
+    for dev in /dev/null /dev/zero /dev/urandom; do
+        [ -c "$dev" ] || continue
+        run --key-file "$dev" m15
+        expect "device $dev as key file" 2 "siphashsum: key file '$dev': not a regular file (a character device); refusing to use it: a key file must be a regular file or a pipe\n"
+        run --key-file="$dev" --allow-insecure-key-file m15
+        expect "device $dev as key file, --allow-insecure-key-file" 2 "siphashsum: key file '$dev': not a regular file (a character device); refusing to use it: a key file must be a regular file or a pipe\n"
+        expect_out "device $dev as key file: nothing hashed" ""
+    done
 
     # Permissions: world-readable refused, group-readable warned about.
     echo "$K" >k
@@ -634,12 +647,12 @@ t_keys() {
     run --key-file <(echo "$K") m15
     expect "key file from a pipe" 0 ""
 
-    # Owner and mode are judged for whatever the path is, not only regular
-    # files: a FIFO every user may write is refused.
+    # Owner and mode are judged for pipes too: a FIFO every user may write
+    # is refused (with no advice to chmod what may be another program's).
     mkfifo -m 622 kfifo
     { echo "$K" >kfifo; } 2>/dev/null &
     run --key-file kfifo m15
-    expect "world-writable FIFO as key file" 2 "siphashsum: key file 'kfifo': writable by every user (mode 0622); refusing to use it: run 'chmod 600 kfifo', or pass --allow-insecure-key-file\n"
+    expect "world-writable FIFO as key file" 2 "siphashsum: key file 'kfifo': writable by every user (mode 0622); refusing to use it: a key must come from a file or pipe only you can read and write, or pass --allow-insecure-key-file\n"
     : <>kfifo # release the writer if the tool never opened the FIFO
     wait
     # A private key file owned by another user (not root) is refused too.
@@ -683,6 +696,13 @@ siphashsum: WARNING: 1 listed file could not be read\n"
     : | sum --key-file - m15 >out 2>err
     rc=$?
     expect "--key-file - from empty stdin" 2 "siphashsum: key from standard input (--key-file -): empty key file $rest\n"
+    # Standard input redirected from a world-readable file: refused, and the
+    # advice does not tell anyone to run 'chmod 600 -'.
+    echo "$K" >kstdin
+    chmod 644 kstdin
+    sum --key-file - m15 <kstdin >out 2>err
+    rc=$?
+    expect "--key-file - from a world-readable file" 2 "siphashsum: key from standard input (--key-file -): readable by every user (mode 0644); refusing to use it: a key must come from a file or pipe only you can read and write, or pass --allow-insecure-key-file\n"
 
     # Two keys of one family, or a second key that fits neither family.
     run --key "$K" --key "$K" m15
