@@ -61,35 +61,74 @@ typedef struct {
     char *name; /* points into the line buffer, NUL-terminated */
 } entry_t;
 
-/* "<hex>  <name>" or "<hex> *<name>" at s[0..len) for variant e->v. */
+/* How untagged-name lines separate the digest from the name, decided by
+ * the first such line of the run, as coreutils decides it (one flag for the
+ * whole run, every check file): LAYOUT_UNKNOWN until then. */
+enum { LAYOUT_UNKNOWN = -1, LAYOUT_MARKER = 0, LAYOUT_ONE_BLANK = 1 };
+static int check_layout = LAYOUT_UNKNOWN;
+
+/* "<hex>  <name>" or "<hex> *<name>" (one blank, then the text/binary
+ * marker ' ' or '*'), or "<hex> <name>" (one blank only: BSD 'md5 -r'
+ * lines, and coreutils' lines edited by hand), at s[0..len) for variant
+ * e->v; the blank may be a space or a tab.  As in coreutils 9.1: a line
+ * whose name would start right after the blank (the character there is
+ * neither ' ' nor '*', or it is the last one) has the one-blank layout,
+ * refused once a line of the run had the marker; after a one-blank line
+ * every name starts right after the blank, a leading ' ' or '*' included.
+ * (Mixing the two would let a file named " x" pass for "x".) */
 static bool parse_hex_and_name(char *s, size_t len, entry_t *e, size_t *name_off)
 {
     size_t nd = hex_span(s, len);
     if (!decode_digest(s, nd, e->v.bits / 8, e->digest))
         return false;
-    if (len < nd + 3 || s[nd] != ' ' || (s[nd + 1] != ' ' && s[nd + 1] != '*'))
+    if (len < nd + 2 || (s[nd] != ' ' && s[nd] != '\t'))
         return false;
-    *name_off = nd + 2;
+    size_t rest = nd + 1;
+    bool marker = len - rest >= 2 && (s[rest] == ' ' || s[rest] == '*');
+    if (!marker) {
+        if (check_layout == LAYOUT_MARKER)
+            return false;
+        check_layout = LAYOUT_ONE_BLANK;
+        *name_off = rest;
+    } else if (check_layout != LAYOUT_ONE_BLANK) {
+        check_layout = LAYOUT_MARKER;
+        *name_off = rest + 1;
+    } else {
+        *name_off = rest;
+    }
     return true;
 }
 
-/* "SipHash-2-4-64 (<name>) = <hex>": s points just past the tag's space. */
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* "SipHash-2-4-64 (<name>) = <hex>": s[0..len) is what follows the '('.
+ * As coreutils reads it: the name runs to the last ')' (names may contain
+ * ") = " themselves), then blanks, '=', blanks, and exactly the digest's
+ * hex digits to the end of the line. */
 static bool parse_bsd(char *s, size_t len, entry_t *e, size_t *name_off, size_t *name_len)
 {
-    if (len < 1 || s[0] != '(')
+    size_t close = len;
+    while (close > 0 && s[close - 1] != ')')
+        close--;
+    if (close == 0)
         return false;
-    /* The digest is at the end; the name is everything up to the last
-     * ") = " before it (names may contain ") = " themselves). */
+    close--; /* at the ')' */
+    size_t i = close + 1;
+    while (i < len && is_blank(s[i]))
+        i++;
+    if (i == len || s[i] != '=')
+        return false;
+    i++;
+    while (i < len && is_blank(s[i]))
+        i++;
     size_t want = e->v.bits / 4;
-    if (len < 1 + 4 + want)
+    if (len - i != want || !decode_digest(s + i, hex_span(s + i, want), want / 2, e->digest))
         return false;
-    size_t hex_at = len - want;
-    if (memcmp(s + hex_at - 4, ") = ", 4) != 0)
-        return false;
-    if (!decode_digest(s + hex_at, hex_span(s + hex_at, want), want / 2, e->digest))
-        return false;
-    *name_off = 1;
-    *name_len = hex_at - 4 - 1;
+    *name_off = 0;
+    *name_len = close;
     return true;
 }
 
@@ -100,26 +139,29 @@ static bool parse_line(char *line, size_t len, const sum_checkopt_t *co, bool ze
     bool escaped = false;
     size_t name_off = 0, name_len = 0;
 
-    while (len && (*line == ' ' || *line == '\t'))
+    while (len && is_blank(*line))
         line++, len--;
     if (!zero && len && *line == '\\') {
         escaped = true;
         line++, len--;
     }
+    /* The tag ends at the first ':' (GNU style) or at the first '(', less
+     * one space before it (BSD style); no variant name holds either
+     * character, so at most one of the two spans names a variant. */
     char *colon = memchr(line, ':', len);
-    char *space = memchr(line, ' ', len);
-    if (colon && (!space || colon < space)) {
+    char *paren = memchr(line, '(', len);
+    size_t tag_len = paren ? (size_t)(paren - line) : 0;
+    if (tag_len && line[tag_len - 1] == ' ')
+        tag_len--;
+    if (colon && sum_variant_parse(line, (size_t)(colon - line), &e->v)) {
         /* GNU line with its variant tag. */
-        if (!sum_variant_parse(line, (size_t)(colon - line), &e->v))
-            return false;
         size_t off = (size_t)(colon - line) + 1;
         if (!parse_hex_and_name(line + off, len - off, e, &name_off))
             return false;
         name_off += off;
         name_len = len - name_off;
-    } else if (space && space + 1 < line + len && space[1] == '(' &&
-               sum_variant_parse(line, (size_t)(space - line), &e->v)) {
-        size_t off = (size_t)(space - line) + 1;
+    } else if (paren && sum_variant_parse(line, tag_len, &e->v)) {
+        size_t off = (size_t)(paren - line) + 1;
         if (!parse_bsd(line + off, len - off, e, &name_off, &name_len))
             return false;
         name_off += off;

@@ -454,6 +454,152 @@ siphashsum: WARNING: 9 lines are improperly formatted\n"
     expect "upper case and binary marker" 0 "siphashsum: WARNING: 1 line is improperly formatted\n"
     expect_out "upper case and binary marker" "m15: OK\n"
 
+    # One blank between the digest and the name, as coreutils 9.1 accepts
+    # it (sha256sum -c): the blank may be a space or a tab, and a name
+    # then starts right after it.  The layout is decided by the first such
+    # line of the run (every check file): after a "hex  name" line a
+    # one-blank line is improperly formatted, and after a one-blank line a
+    # "hex  name" line names " name".
+    local hh
+    hh=$(vector 15 halfsiphash-2-4-32)
+    printf 'siphash-2-4-64:%s m15\nhalfsiphash-2-4-32:%s\tm15\nSipHash-2-4-64 (m3) = %s\n' \
+        "$h" "$hh" "$(vector 3 siphash-2-4-64)" >onespace
+    run --key "$K" --key "$HK" -c onespace
+    expect "one blank between digest and name" 0 ""
+    expect_out "one blank between digest and name" "m15: OK\nm15: OK\nm3: OK\n"
+    printf '%s m15\n%s *m15\n' "$h" "$h" >onespace_plain
+    run --key "$K" -a siphash-2-4 -c onespace_plain
+    expect "one blank, plain lines (-a), then a marker-like name" 1 "siphashsum: *m15: No such file or directory
+siphashsum: WARNING: 1 listed file could not be read\n"
+    expect_out "one blank, plain lines (-a), then a marker-like name" "m15: OK\n*m15: FAILED open or read\n"
+    printf 'siphash-2-4-64:%s  m15\nsiphash-2-4-64:%s m15\nsiphash-2-4-64:%s \tm15\n' "$h" "$h" "$h" >mixed
+    run --key "$K" -c -w mixed
+    expect "one blank after a two-blank line" 0 "siphashsum: mixed: 2: improperly formatted checksum line
+siphashsum: mixed: 3: improperly formatted checksum line
+siphashsum: WARNING: 2 lines are improperly formatted\n"
+    expect_out "one blank after a two-blank line" "m15: OK\n"
+    printf 'siphash-2-4-64:%s m15\nsiphash-2-4-64:%s  m15\n' "$h" "$h" >mixed2
+    run --key "$K" -c mixed2
+    expect "two blanks after a one-blank line" 1 "siphashsum:  m15: No such file or directory
+siphashsum: WARNING: 1 listed file could not be read\n"
+    expect_out "two blanks after a one-blank line" "m15: OK\n m15: FAILED open or read\n"
+    # Across check files too, in the order given.
+    printf 'siphash-2-4-64:%s m15\n' "$h" >one_blank
+    printf 'siphash-2-4-64:%s  m15\n' "$h" >two_blank
+    run --key "$K" -c two_blank one_blank
+    expect "one-blank file after a two-blank file" 1 "siphashsum: one_blank: no properly formatted checksum lines found\n"
+    expect_out "one-blank file after a two-blank file" "m15: OK\n"
+    run --key "$K" -c one_blank one_blank
+    expect "one-blank files" 0 ""
+    # What coreutils also refuses: no blank, a blank at the end only, one
+    # digit too many, an escaped name that does not unescape.
+    printf '%s\n' "siphash-2-4-64:${h}m15" "siphash-2-4-64:$h " "siphash-2-4-64:${h}0 m15" \
+        "\\siphash-2-4-64:$h bad\\escape" >onebad
+    run --key "$K" -c -w onebad
+    expect "one-blank lines coreutils refuses" 1 "siphashsum: onebad: 1: improperly formatted checksum line
+siphashsum: onebad: 2: improperly formatted checksum line
+siphashsum: onebad: 3: improperly formatted checksum line
+siphashsum: onebad: 4: improperly formatted checksum line
+siphashsum: onebad: no properly formatted checksum lines found\n"
+    # BSD-style lines as coreutils reads them: at most one space before
+    # '(', any blanks around '=', the name up to the last ')'.
+    local h3
+    h3=$(vector 3 siphash-2-4-64)
+    printf '%s\n' "SipHash-2-4-64(m3)= $h3" "SipHash-2-4-64 (m3)=$h3" "SipHash-2-4-64 (m3)	=	$h3" \
+        "SipHash-2-4-64  (m3) = $h3" "SipHash-2-4-64 (m3) = $h3 " "SipHash-2-4-64 (m3) - $h3" >bsdforms
+    run --key "$K" -c -w bsdforms
+    expect "BSD line spacing" 0 "siphashsum: bsdforms: 4: improperly formatted checksum line
+siphashsum: bsdforms: 5: improperly formatted checksum line
+siphashsum: bsdforms: 6: improperly formatted checksum line
+siphashsum: WARNING: 3 lines are improperly formatted\n"
+    expect_out "BSD line spacing" "m3: OK\nm3: OK\nm3: OK\n"
+    # -z: one blank works as without; a line starting with a backslash is
+    # improperly formatted (with -z nothing is escaped, so a backslash never
+    # marks an escaped name).
+    printf 'siphash-2-4-64:%s m15\0' "$h" >zone
+    run --key "$K" -z -c zone
+    expect "-z, one blank" 0 ""
+    expect_out "-z, one blank" "m15: OK\0"
+    printf '\\siphash-2-4-64:%s  m15\0\\SipHash-2-4-64 (m15) = %s\0' "$h" "$h" >zback
+    run --key "$K" -z -c -w zback
+    expect "-z, leading backslash" 1 "siphashsum: zback: 1: improperly formatted checksum line
+siphashsum: zback: 2: improperly formatted checksum line
+siphashsum: zback: no properly formatted checksum lines found\n"
+    printf '\\%s  m15\0' "$h" >zbackplain
+    run --key "$K" -a siphash-2-4 -z -c -w zbackplain
+    expect "-z, leading backslash, plain line" 1 "siphashsum: zbackplain: 1: improperly formatted checksum line
+siphashsum: zbackplain: no properly formatted checksum lines found\n"
+
+    # The same line shapes through sha256sum -c of coreutils 9.1 (plain
+    # "hex name" lines, the format -a accepts) and through siphashsum: the
+    # same lines OK, FAILED or improperly formatted.  File names in error
+    # messages are quoted differently, so those messages are left out.
+    if sha256sum --version 2>/dev/null | head -n1 | grep -qx 'sha256sum (GNU coreutils) 9.1'; then
+        local shape n=0 sh sip
+        printf 'x' >'b c'
+        printf 'y' >' lead'
+        printf 'z' >'*star'
+        # Shapes: D = digest of the named file, T = BSD tag; \n and \t escapes.
+        for shape in 'D m15' 'D\tm15' 'D\t m15' 'D \tm15' 'D  ' 'D *' 'D  m15\nD m15' \
+            'D m15\nD  m15' ' D m15' '\\D m15' 'D m15\r' 'D m15 ' 'D0 m15' 'D' 'D ' \
+            'D  *star' 'D **star' 'D *m15' 'D  lead' 'D b c\nD  m15' 'D *star\nD  lead' \
+            'T (m15) = D' 'T(m15)= D' 'T (m15)\t=\tD' 'T  (m15) = D' 'T (m15) = D ' \
+            'T (m15)) = D' '\\T (m15) = D' 'T (m15) = D\nD m15' 'D m15\nT (m15) = D\nD  m15'; do
+            n=$((n + 1))
+            sh=${shape//T/SHA256}
+            sip=${shape//T/SipHash-2-4-64}
+            # The digest of the name on the line (the last word; m15 if none).
+            local name=m15
+            [[ $shape == *lead* ]] && name=' lead'
+            [[ $shape == *star* ]] && name='*star'
+            [[ $shape == *'b c'* ]] && name='b c'
+            printf "${sh//D/$(sha256sum <"$name" | cut -c1-64)}\n" >shape_sha
+            printf "${sip//D/$(sum --key "$K" -a siphash-2-4 <"$name" | cut -d: -f2 | cut -c1-16)}\n" >shape_sip
+            sha256sum -c -w shape_sha >want_out 2>want_err
+            local want_rc=$?
+            sum --key "$K" -a siphash-2-4 -c -w shape_sip >out 2>err
+            rc=$?
+            sed -i -e 's/^sha256sum: /siphashsum: /' -e 's/shape_sha/shape_sip/' \
+                -e 's/improperly formatted SHA256 checksum line/improperly formatted checksum line/' \
+                -e '/No such file or directory$/d' want_err
+            sed -i '/No such file or directory$/d' err
+            checks=$((checks + 1))
+            if [ "$rc" != "$want_rc" ] || ! cmp -s out want_out || ! cmp -s err want_err; then
+                fail "shape $n ('$shape') differs from sha256sum -c: exit $rc (sha256sum $want_rc)"
+                diff want_out out | sed 's/^/    out: /' >&2
+                diff want_err err | sed 's/^/    err: /' >&2
+            fi
+        done
+    else
+        echo "SKIP: comparison with sha256sum -c (needs GNU coreutils 9.1)"
+    fi
+
+    # The line limit (SUM_LINE_MAX in tools/sum.h, its terminator included):
+    # a line of exactly that many bytes is read and checked, one byte more
+    # is improperly formatted "(too long)"; with and without the newline.
+    local max pad line
+    max=$(sed -n 's/^enum { SUM_LINE_MAX = \(.*\) };$/\1/p' "$SOURCE_DIR/tools/sum.h")
+    max=$((max))
+    same "SUM_LINE_MAX found in tools/sum.h" "$((max > 4096))" 1
+    line="siphash-2-4-64:$h  m15"
+    pad=$((max - ${#line} - 1))
+    { head -c "$pad" /dev/zero | tr '\0' ' '; echo "$line"; } >atmax
+    same "line at the limit: its size" "$(wc -c <atmax)" "$max"
+    run --key "$K" -c -w atmax
+    expect "line of exactly SUM_LINE_MAX bytes" 0 ""
+    expect_out "line of exactly SUM_LINE_MAX bytes" "m15: OK\n"
+    { printf ' '; cat atmax; } >overmax
+    run --key "$K" -c -w overmax
+    expect "line of SUM_LINE_MAX + 1 bytes" 1 "siphashsum: overmax: 1: improperly formatted checksum line (too long)
+siphashsum: overmax: no properly formatted checksum lines found\n"
+    head -c "$max" overmax >atmax_noeol  # the same bytes less the newline
+    run --key "$K" -c -w atmax_noeol
+    expect "last line of exactly SUM_LINE_MAX bytes, no newline" 0 ""
+    { printf ' '; cat atmax_noeol; } >overmax_noeol
+    run --key "$K" -c -w overmax_noeol
+    expect "last line of SUM_LINE_MAX + 1 bytes, no newline" 1 "siphashsum: overmax_noeol: 1: improperly formatted checksum line (too long)
+siphashsum: overmax_noeol: no properly formatted checksum lines found\n"
+
     # A line longer than 64 KiB + 4 KiB is improperly formatted, and the
     # lines after it are still checked.
     { sum --key "$K" m15; head -c 100000 /dev/zero | tr '\0' a; echo; sum --key "$K" m3; } >longline

@@ -84,6 +84,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     check_escape_roundtrip(data + 1, size - 1);
+    /* The one-blank layout is decided once per run (as coreutils does):
+     * each input is a run of its own. */
+    check_layout = LAYOUT_UNKNOWN;
     sum_checkopt_t co;
     memset(&co, 0, sizeof co);
     bool zero = data[0] & 1;
