@@ -362,33 +362,48 @@ SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out);
  * The CPU is asked once (thread-safely) which instruction set to use; the
  * environment variable SIPHASH_IMPL=portable|avx2|avx512|neon, read at that
  * moment, forces a path (ignored, with the best path used, if the CPU or
- * the build lacks it).  Results are identical on every path. */
+ * the build lacks it).  Results are identical on every path.
+ *
+ * Where out may lie: out[i] is written while later inputs are still to be
+ * read, so out must not overlap what is read, except exactly: out may be
+ * the input itself, each result replacing its own 8-byte input (in ==
+ * out for the _u64 functions; base == out with stride 8 and len at most 8
+ * for siphash_batch, siphash13_batch and siphash12_batch).  Any other
+ * overlap (out one element after the input, records longer than 8 bytes,
+ * stride 0, out inside msgs, lens or a message of a batchv call) is not
+ * allowed: the results are wrong.  Copy first, or hash into a separate
+ * out. */
 
 /* out[i] = siphash24_64(base + i*stride, len, key) for i < n.  stride may be
- * anything (0 hashes one record n times); records need no alignment. */
+ * anything (0 hashes one record n times); records need no alignment.  out
+ * may be base only with stride 8 and len <= 8; no other overlap (above). */
 SIPHASH_API void siphash_batch(const void *base, size_t stride, size_t len, size_t n,
                                const siphash_key_t *key, uint64_t *out);
-/* The same with SipHash-1-3 (out[i] = siphash13_64(...)). */
+/* The same with SipHash-1-3 (out[i] = siphash13_64(...)), same overlap rule. */
 SIPHASH_API void siphash13_batch(const void *base, size_t stride, size_t len, size_t n,
                                  const siphash_key_t *key, uint64_t *out);
-/* The same with SipHash-1-2 (out[i] = siphash12_64(...)). */
+/* The same with SipHash-1-2 (out[i] = siphash12_64(...)), same overlap rule. */
 SIPHASH_API void siphash12_batch(const void *base, size_t stride, size_t len, size_t n,
                                  const siphash_key_t *key, uint64_t *out);
 /* out[i] = siphash24_64(msgs[i], lens[i], key): messages of any lengths.
- * Each message is read only inside msgs[i][0 .. lens[i]-1]. */
+ * Each message is read only inside msgs[i][0 .. lens[i]-1].  out must not
+ * overlap msgs, lens or any message. */
 SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out);
 /* The same with SipHash-1-2 (out[i] = siphash12_64(msgs[i], lens[i], key)),
  * and over the ASCII-lowercased bytes (out[i] = siphash12_nocase_64(...)):
- * a hash table's batched lookups, as Redis's dict does them. */
+ * a hash table's batched lookups, as Redis's dict does them.  out must not
+ * overlap msgs, lens or any message. */
 SIPHASH_API void siphash12_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                   const siphash_key_t *key, uint64_t *out);
 SIPHASH_API void siphash12_nocase_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                          const siphash_key_t *key, uint64_t *out);
-/* out[i] = siphash_1u64(in[i], key): the commonest hash-table key. */
+/* out[i] = siphash_1u64(in[i], key): the commonest hash-table key.  out
+ * may be in itself (hashing in place); no other overlap. */
 SIPHASH_API void siphash_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
                                    uint64_t *out);
-/* out[i] = siphash13_64 of the 8 little-endian bytes of in[i]. */
+/* out[i] = siphash13_64 of the 8 little-endian bytes of in[i]; out may be
+ * in itself, no other overlap. */
 SIPHASH_API void siphash13_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
                                      uint64_t *out);
 /* The path in use: "avx512", "avx2", "neon" or "portable". */

@@ -26,31 +26,117 @@ static int get_input(PyObject *obj, Py_buffer *v, int flags, const char *fname)
     return PyObject_GetBuffer(obj, v, flags | PyBUF_C_CONTIGUOUS);
 }
 
-/* The result: a new array('Q') of n items when out_obj is None, else the
- * caller's writable buffer of exactly n 8-byte items (kept exported in
- * *ov until done_out()). */
-static PyObject *get_out(PyObject *out_obj, Py_ssize_t n, Py_buffer *ov, uint64_t **out)
+/* Strips a byte-order prefix that means this machine's order; NULL if the
+ * prefix names the other one. */
+static const char *native_order(const char *f)
 {
-    ov->obj = NULL;
-    if (out_obj == NULL || out_obj == Py_None)
-        return lsh_u64_array(n, out);
-    if (PyObject_GetBuffer(out_obj, ov, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+    static const uint16_t one = 1;
+    int little = *(const uint8_t *)&one == 1;
+    if (*f == '@' || *f == '=' || (*f == '<' && little) || ((*f == '>' || *f == '!') && !little))
+        return f + 1;
+    if (*f == '<' || *f == '>' || *f == '!')
         return NULL;
-    if (ov->len != n * 8 || ((uintptr_t)ov->buf & 7) != 0) {
-        PyErr_Format(PyExc_ValueError, "out must be an 8-byte aligned writable buffer of %zd bytes "
-                     "(%zd 64-bit results), got %zd bytes", n * 8, n, ov->len);
-        PyBuffer_Release(ov);
-        return NULL;
-    }
-    *out = (uint64_t *)ov->buf;
-    Py_INCREF(out_obj);
-    return out_obj;
+    return f;
 }
 
-static void done_out(Py_buffer *ov)
+/* Whether a buffer format describes native 64-bit integers (signed or not:
+ * inputs). */
+static int is_native_u64_format(const char *f, Py_ssize_t itemsize)
 {
-    if (ov->obj != NULL)
-        PyBuffer_Release(ov);
+    if (itemsize != 8 || f == NULL || (f = native_order(f)) == NULL)
+        return 0;
+    return f[0] != '\0' && strchr("qQlLnN", f[0]) != NULL && f[1] == '\0';
+}
+
+/* Whether out= may receive the results: native 64-bit unsigned integers
+ * (array('Q'), NumPy uint64, a memoryview cast to 'Q'), or untyped bytes
+ * (bytearray, format 'B'), which get each result's 8 bytes in native order.
+ * Anything else (a big-endian '>u8', float64, int64, uint32 ...) would be
+ * filled with the results' bits reinterpreted: values the caller never
+ * asked for. */
+static int is_out_format(const char *f, Py_ssize_t itemsize)
+{
+    if (f == NULL)
+        return itemsize == 1;
+    if ((f = native_order(f)) == NULL)
+        return 0;
+    if (itemsize == 1)
+        return f[0] == 'B' && f[1] == '\0';
+    return itemsize == 8 && f[0] != '\0' && strchr("QLN", f[0]) != NULL && f[1] == '\0';
+}
+
+/* Where the results go: a new array('Q') of n items when out_obj is None,
+ * else the caller's writable buffer of exactly n results (kept exported in
+ * o->view until done_out()).  The batch functions write out[i] while later
+ * inputs are still to be read, so when out lies anywhere over the input
+ * except exactly on it (same_ok: out == in is allowed, each result
+ * replacing its own 8-byte record), or is not 8-byte aligned, the results
+ * are computed into a temporary and copied: never a wrong value. */
+typedef struct {
+    Py_buffer view;  /* view.obj == NULL: no caller buffer */
+    uint64_t *dst;   /* where the batch function writes */
+    uint64_t *tmp;   /* PyMem buffer to copy from, or NULL */
+    Py_ssize_t n;
+} lsh_out;
+
+static PyObject *get_out(PyObject *out_obj, Py_ssize_t n, const void *in, Py_ssize_t in_len,
+                         int same_ok, const char *fname, lsh_out *o)
+{
+    const char *ob, *ib = (const char *)in;
+    int overlap, misaligned;
+    o->view.obj = NULL;
+    o->tmp = NULL;
+    o->n = n;
+    if (out_obj == NULL || out_obj == Py_None)
+        return lsh_u64_array(n, &o->dst);
+    if (PyObject_GetBuffer(out_obj, &o->view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS |
+                                                   PyBUF_FORMAT) < 0)
+        return NULL;
+    if (!is_out_format(o->view.format, o->view.itemsize)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s(): out must be a writable buffer of native 64-bit unsigned integers "
+                     "(array('Q'), NumPy uint64) or of bytes (bytearray), got format '%s' with "
+                     "itemsize %zd", fname, o->view.format ? o->view.format : "B",
+                     o->view.itemsize);
+        goto fail;
+    }
+    if (o->view.len != n * 8) {
+        PyErr_Format(PyExc_ValueError, "%s(): out must hold %zd 64-bit results (%zd bytes), "
+                     "got %zd bytes", fname, n, n * 8, o->view.len);
+        goto fail;
+    }
+    ob = (const char *)o->view.buf;
+    overlap = n > 0 && in_len > 0 && ob < ib + in_len && ib < ob + n * 8;
+    misaligned = ((uintptr_t)ob & 7) != 0;
+    if (n > 0 && (misaligned || (overlap && !(same_ok && ob == ib)))) {
+        o->tmp = PyMem_Malloc((size_t)n * 8);
+        if (o->tmp == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        o->dst = o->tmp;
+    } else {
+        o->dst = (uint64_t *)o->view.buf;
+    }
+    Py_INCREF(out_obj);
+    return out_obj;
+fail:
+    PyBuffer_Release(&o->view);
+    o->view.obj = NULL;
+    return NULL;
+}
+
+/* Copies the results from the temporary, if one was used, and releases
+ * the caller's buffer. */
+static void done_out(lsh_out *o)
+{
+    if (o->tmp != NULL) {
+        memcpy(o->view.buf, o->tmp, (size_t)o->n * 8);
+        PyMem_Free(o->tmp);
+        o->tmp = NULL;
+    }
+    if (o->view.obj != NULL)
+        PyBuffer_Release(&o->view);
 }
 
 void lsh_run_batch(lsh_rounds r, const void *buf, Py_ssize_t rs, Py_ssize_t n,
@@ -76,8 +162,8 @@ PyObject *lsh_batch(PyObject *self, PyObject *args, PyObject *kw)
     Py_ssize_t rs, n;
     siphash_key_t key;
     lsh_rounds rounds;
-    Py_buffer v, ov;
-    uint64_t *out;
+    Py_buffer v;
+    lsh_out out;
     (void)self;
 
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OnO|$OO:batch", kwlist, &bobj, &rs, &kobj, &robj,
@@ -98,34 +184,22 @@ PyObject *lsh_batch(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     }
     n = v.len / rs;
-    if ((res = get_out(oobj, n, &ov, &out)) == NULL) {
+    /* out == buffer is in place only when each result replaces its own
+     * 8-byte record. */
+    if ((res = get_out(oobj, n, v.buf, v.len, rs == 8, "batch", &out)) == NULL) {
         PyBuffer_Release(&v);
         return NULL;
     }
     if (n >= LSH_GIL_MIN_RECORDS || v.len >= LSH_GIL_MINSIZE) {
         Py_BEGIN_ALLOW_THREADS
-        lsh_run_batch(rounds, v.buf, rs, n, &key, out);
+        lsh_run_batch(rounds, v.buf, rs, n, &key, out.dst);
         Py_END_ALLOW_THREADS
     } else {
-        lsh_run_batch(rounds, v.buf, rs, n, &key, out);
+        lsh_run_batch(rounds, v.buf, rs, n, &key, out.dst);
     }
-    done_out(&ov);
+    done_out(&out);
     PyBuffer_Release(&v);
     return res;
-}
-
-/* Whether a buffer format describes native 64-bit integers. */
-static int is_native_u64_format(const char *f, Py_ssize_t itemsize)
-{
-    static const uint16_t one = 1;
-    int little = *(const uint8_t *)&one == 1;
-    if (itemsize != 8)
-        return 0;
-    if (f == NULL)
-        return 0; /* unsigned bytes */
-    if (*f == '@' || *f == '=' || (*f == '<' && little) || ((*f == '>' || *f == '!') && !little))
-        f++;
-    return f[0] != '\0' && strchr("qQlLnN", f[0]) != NULL && f[1] == '\0';
 }
 
 static void run_u64(lsh_rounds r, const uint8_t *in, Py_ssize_t n, const siphash_key_t *key,
@@ -173,8 +247,8 @@ PyObject *lsh_batch_u64(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *bobj, *kobj, *robj = NULL, *oobj = NULL, *res;
     siphash_key_t key;
     lsh_rounds rounds;
-    Py_buffer v, ov;
-    uint64_t *out;
+    Py_buffer v;
+    lsh_out out;
     Py_ssize_t n;
     (void)self;
 
@@ -194,18 +268,18 @@ PyObject *lsh_batch_u64(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     }
     n = v.len / 8;
-    if ((res = get_out(oobj, n, &ov, &out)) == NULL) {
+    if ((res = get_out(oobj, n, v.buf, v.len, 1, "batch_u64", &out)) == NULL) {
         PyBuffer_Release(&v);
         return NULL;
     }
     if (n >= LSH_GIL_MIN_RECORDS) {
         Py_BEGIN_ALLOW_THREADS
-        run_u64(rounds, v.buf, n, &key, out);
+        run_u64(rounds, v.buf, n, &key, out.dst);
         Py_END_ALLOW_THREADS
     } else {
-        run_u64(rounds, v.buf, n, &key, out);
+        run_u64(rounds, v.buf, n, &key, out.dst);
     }
-    done_out(&ov);
+    done_out(&out);
     PyBuffer_Release(&v);
     return res;
 }
@@ -286,10 +360,25 @@ PyObject *lsh_batchv(PyObject *self, PyObject *args, PyObject *kw)
                              "hashing", i);
                 goto done;
             }
-            if (PyObject_GetBuffer(m, &views[nviews], PyBUF_SIMPLE) < 0) {
+            if (!PyObject_CheckBuffer(m)) {
                 PyErr_Format(PyExc_TypeError,
                              "batchv(): message %zd is not a bytes-like object ('%.100s')", i,
                              Py_TYPE(m)->tp_name);
+                goto done;
+            }
+            if (PyObject_GetBuffer(m, &views[nviews], PyBUF_SIMPLE) < 0) {
+                /* A buffer that cannot be one run of bytes (a strided
+                 * memoryview: BufferError, as siphash() raises it): keep the
+                 * error and its reason, say which message. */
+                PyObject *type, *value, *tb;
+                PyErr_Fetch(&type, &value, &tb);
+                PyErr_NormalizeException(&type, &value, &tb);
+                PyErr_Format(type ? type : PyExc_BufferError,
+                             "batchv(): message %zd ('%.100s') is not one contiguous run of "
+                             "bytes: %S", i, Py_TYPE(m)->tp_name, value ? value : Py_None);
+                Py_XDECREF(type);
+                Py_XDECREF(value);
+                Py_XDECREF(tb);
                 goto done;
             }
             msgs[i] = views[nviews].buf;

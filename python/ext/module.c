@@ -54,14 +54,18 @@ static PyMethodDef methods[] = {
      "rounds='1-3', SipHash-1-3 (or '1-2', SipHash-1-2, where built in), across\n"
      "SIMD lanes with the GIL released.\n"
      "Returns array('Q') with one 64-bit result per record (equal to siphash() /\n"
-     "siphash13_64() of that record), or fills out, a writable buffer of\n"
-     "8-byte items, and returns it.  The buffer's length must be a multiple of\n"
-     "record_size (in bytes, whatever its item type)."},
+     "siphash13_64() of that record), or fills out and returns it: a writable\n"
+     "buffer of n native 64-bit unsigned integers (array('Q'), NumPy uint64) or\n"
+     "of 8*n bytes (bytearray; native byte order); any other item format is a\n"
+     "TypeError.  out may overlap the buffer (results are then computed aside\n"
+     "and copied).  The buffer's length must be a multiple of record_size (in\n"
+     "bytes, whatever its item type)."},
     {"batch_u64", (PyCFunction)(void (*)(void))lsh_batch_u64, METH_VARARGS | METH_KEYWORDS,
      "batch_u64(buffer, key, *, rounds='2-4', out=None)\n--\n\n"
      "Hashes each native 64-bit integer of a buffer (array('Q'), NumPy uint64 or\n"
      "int64 arrays) as Linux's siphash_1u64() does: the result equals siphash() of\n"
-     "the integer's 8 little-endian bytes.  Returns array('Q') (or fills out)."},
+     "the integer's 8 little-endian bytes.  Returns array('Q') (or fills out, as\n"
+     "batch() does; out may be the input itself, or overlap it)."},
     {"batchv", (PyCFunction)(void (*)(void))lsh_batchv, METH_VARARGS | METH_KEYWORDS,
      "batchv(messages, key, *, rounds='2-4', nocase=False)\n--\n\n"
      "Hashes each message of an iterable of bytes-like objects of any lengths;\n"

@@ -102,6 +102,13 @@ def test_bad_buffers():
         L.siphash(strided, KEY)
     with pytest.raises(BufferError):
         L.siphash24(key=KEY).update(strided)
+    # batchv names the message and says what is wrong with it (as siphash()
+    # does), not "not a bytes-like object".
+    with pytest.raises(BufferError, match=r"batchv\(\): message 1 \('memoryview'\) is not one "
+                       r"contiguous run of bytes: .*contiguous"):
+        L.batchv([b"ok", memoryview(b"abcdef")[::2]], KEY)
+    with pytest.raises(TypeError, match=r"message 1 is not a bytes-like object \('int'\)"):
+        L.batchv([b"ok", 5], KEY)
     with pytest.raises(TypeError, match="64-bit integers"):
         L.batch_u64(bytes(16), KEY)
     with pytest.raises(TypeError, match="64-bit integers"):
@@ -112,7 +119,8 @@ def test_bad_buffers():
         L.batch(bytes(8), 8, KEY, rounds="2-5")
     with pytest.raises(ValueError, match="rounds"):
         L.batchv([b""], KEY, rounds=24)
-    with pytest.raises(ValueError, match="out"):
+    with pytest.raises(ValueError, match=r"batch\(\): out must hold 2 64-bit results \(16 "
+                       r"bytes\), got 8 bytes"):
         L.batch(bytes(16), 8, KEY, out=array.array("Q", [0]))
     with pytest.raises(BufferError):
         L.batch(bytes(16), 8, KEY, out=bytes(16))  # read-only
