@@ -8,6 +8,7 @@
 #   subproject  tests/subproject/cmake: a parent project pulls the tree in
 #               with add_subdirectory and with FetchContent (local path),
 #               static and shared; its cache, flags and tests stay its own
+#               (two of the four built and run)
 #   amalgam     scripts/amalgamate.sh, then siphash.c compiled with no flags
 #               by gcc, clang, gcc -m32, clang for s390x and aarch64 (target
 #               flags only); the known-answer, model-differential and batch
@@ -18,11 +19,23 @@
 #               through a wrap file (a tarball of HEAD, fetched by file://)
 #   linux       Linux's lib/test_siphash.c and net/core/secure_seq.c against
 #               our headers (tests/linux), in the matrix's gcc and m32 builds
+#   readme      the README's recipes as printed, in a scratch copy of the
+#               tree with HOME moved there: its C program compiled
+#               warning-free, the install into $HOME/.local/libsiphash, the
+#               program built against it with pkg-config (shared and
+#               static) and find_package, as a CMake subproject
+#               (FetchContent from a copy: built, run and checked for -O3
+#               with no build type; add_subdirectory and FetchContent from
+#               git: configured), as a Meson subproject (a copy, checked for
+#               -O3, and the wrap file of docs/embedding.md: set up), from
+#               the amalgamation, and siphashsum's three lines
+#   links       every relative link in the Markdown files resolves
+#               (.ci/doc_links.py)
 #
 #   .ci/adopt.sh                 all of them
 #   .ci/adopt.sh amalgam meson   some
 #
-# Packages: .ci/packages-adopt.txt.  About 3 minutes on 2 cores (less when
+# Packages: .ci/packages-adopt.txt.  About 6 minutes on 2 cores (less when
 # the matrix's gcc and m32 builds exist).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -69,8 +82,14 @@ check_subproject() {
                 -DSIPHASH_HOW=$how "${opt[@]}" >"$dir.log" 2>&1 ||
                 { cat "$dir.log"; rc=1; continue; }
             grep 'libsiphash as a subproject' "$dir.log"
-            run cmake --build "$dir" -j "$JOBS" >>"$dir.log" 2>&1 || { cat "$dir.log"; rc=1; continue; }
-            expect_paper "$dir/consumer" "subproject $how BUILD_SHARED_LIBS=$shared" || rc=1
+            # The guest's manners are checked at configure time, in all
+            # four; building and running two (one per way, one per library
+            # type) proves the targets link, without compiling the library
+            # four times.
+            if [[ $how/$shared == add_subdirectory/unset || $how/$shared == FetchContent/ON ]]; then
+                run cmake --build "$dir" -j "$JOBS" >>"$dir.log" 2>&1 || { cat "$dir.log"; rc=1; continue; }
+                expect_paper "$dir/consumer" "subproject $how BUILD_SHARED_LIBS=$shared" || rc=1
+            fi
             # Only the parent's own test: none of ours came along.
             if ! ctest --test-dir "$dir" -N | grep -q 'Total Tests: 1$'; then
                 echo "subproject: $how added tests to the parent:"
@@ -193,8 +212,9 @@ check_meson() {
     find "$dest" -name 'libsiphash.a' | grep -q . || { echo "meson install: no static library"; rc=1; }
     echo "meson: installed $(find "$dest" -type f | wc -l) files"
 
-    # As a subproject of a parent project, through a wrap file exactly like
-    # the README's, its tarball made from this tree and fetched by file://.
+    # As a subproject of a parent project, through a wrap file for a release
+    # tarball (docs/embedding.md), the tarball made from this tree and
+    # fetched by file://.  (The README's own recipes: check_readme.)
     local p=$OUT/meson-parent ver tarball
     rm -rf "$p"
     mkdir -p "$p/subprojects"
@@ -249,7 +269,214 @@ check_linux() {
     return "$rc"
 }
 
-all=(spdx subproject amalgam meson linux)
+# ---------------------------------------------------------------- readme
+# doc_block FILE NAME: the fenced block that follows the line
+# "<!-- test: NAME -->" in FILE (fails when there is none).
+doc_block() {
+    awk -v want="<!-- test: $2 -->" '
+        $0 == want { found = 1; next }
+        found == 1 && /^```/ { found = 2; next }
+        found == 2 && /^```/ { done = 1; exit }
+        found == 2 { print }
+        END { exit !done }' "$1" || { echo "readme: no block '$2' in $1" >&2; return 1; }
+}
+
+# copy_tree DEST: this tree as it is on disk (tracked and new files, not
+# what .gitignore names), as a user's copy of it would be.
+copy_tree() {
+    mkdir -p "$1"
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git ls-files -z -c -o --exclude-standard | while IFS= read -r -d '' f; do
+            [[ -e $f ]] && printf '%s\0' "$f"
+        done | tar --null -T - -cf - | tar -xf - -C "$1"
+    else
+        tar -cf - --exclude='./build*' --exclude=./.git . | tar -xf - -C "$1"
+    fi
+}
+
+# readme_run DIR LOG SCRIPT: SCRIPT (a README block) under bash -eu in DIR,
+# with HOME=$HOME_T; its output in LOG and on stdout.
+readme_run() {
+    local dir=$1 log=$2 script=$3
+    printf '+ (in %s)\n%s\n' "$dir" "$script" >&2
+    (cd "$dir" && HOME=$HOME_T bash -euo pipefail -c "$script") >"$log" 2>&1
+    local rc=$?
+    sed 's/^/    /' "$log" | grep -v '^    \(--\|\[\|-- \)' | tail -n 20
+    return "$rc"
+}
+
+# paper_lines LOG N WHAT: LOG holds the paper's example N times.
+paper_lines() {
+    local got
+    got=$(grep -c '^a129ca6149be45e5$' "$1" || true)
+    [[ $got == "$2" ]] || { echo "readme $3: printed the paper's example $got times, expected $2"; return 1; }
+    echo "readme $3: a129ca6149be45e5 x$2"
+}
+
+check_readme() {
+    local t=$OUT/readme rc=0 cc
+    rm -rf "$t"
+    mkdir -p "$t/home"
+    HOME_T=$t/home
+    local src=$t/libsiphash prefix=$t/home/.local/libsiphash
+    copy_tree "$src"
+    local hello=$t/hello.c
+    doc_block README.md hello.c >"$hello" || return 1
+    for cc in gcc clang; do
+        run "$cc" -std=c11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only -Iinclude "$hello" || rc=1
+    done
+
+    # Install, library only.
+    readme_run "$src" "$t/install.log" "$(doc_block README.md install)" || { cat "$t/install.log"; return 1; }
+    [[ -f $prefix/lib/libsiphash.so.1 && -f $prefix/lib/libsiphash.a && -x $prefix/bin/siphashsum ]] ||
+        { echo "readme install: the library or siphashsum is missing under $prefix"; return 1; }
+    [[ ! -d $src/build-lib/tests && ! -d $src/build-lib/bench && ! -d $src/build-lib/examples ]] ||
+        { echo "readme install: tests, bench or examples were built"; rc=1; }
+    echo "readme install: $(find "$prefix" -type f | wc -l) files under \$HOME/.local/libsiphash"
+
+    # pkg-config, shared and static.
+    mkdir -p "$t/pc" && cp "$hello" "$t/pc/"
+    if readme_run "$t/pc" "$t/pc.log" "$(doc_block README.md pkg-config)"; then
+        paper_lines "$t/pc.log" 2 pkg-config || rc=1
+        ldd "$t/pc/hello" | grep -q "libsiphash\.so\.1 => $prefix/lib/" ||
+            { echo "readme pkg-config: hello does not load $prefix/lib/libsiphash.so.1"; rc=1; }
+        if ldd "$t/pc/hello-static" | grep -q libsiphash; then
+            echo "readme pkg-config: hello-static needs libsiphash.so"; rc=1
+        fi
+    else
+        cat "$t/pc.log"; rc=1
+    fi
+
+    # find_package, shared (as printed) and static (its comment's target).
+    local cm
+    cm=$(doc_block README.md find_package) || return 1
+    for v in shared static; do
+        local d=$t/fp-$v
+        mkdir -p "$d" && cp "$hello" "$d/"
+        if [[ $v == shared ]]; then
+            printf '%s\n' "$cm" >"$d/CMakeLists.txt"
+        else
+            printf '%s\n' "$cm" | sed 's/PRIVATE siphash::siphash) *# or \(siphash::siphash_static\)$/PRIVATE \1)/' >"$d/CMakeLists.txt"
+            grep -q 'PRIVATE siphash::siphash_static)' "$d/CMakeLists.txt" ||
+                { echo "readme find_package: no siphash::siphash_static in the README's comment"; rc=1; continue; }
+        fi
+        if run cmake -S "$d" -B "$d/build" -DCMAKE_PREFIX_PATH="$HOME_T/.local/libsiphash" >"$d.log" 2>&1 &&
+            run cmake --build "$d/build" >>"$d.log" 2>&1 && "$d/build/app" >"$d.out" 2>&1; then
+            paper_lines "$d.out" 1 "find_package ($v)" || rc=1
+        else
+            cat "$d.log" "$d.out" 2>/dev/null; rc=1
+        fi
+    done
+
+    # CMake subproject: the find_package line replaced by the README's lines.
+    local fc
+    fc=$(doc_block README.md fetchcontent) || return 1
+    fc_parent() { # DIR LINES: a parent project with LINES for find_package
+        mkdir -p "$1/third_party" && cp "$hello" "$1/"
+        cp -a "$src" "$1/third_party/libsiphash"
+        rm -rf "$1/third_party/libsiphash/build-lib"
+        repl=$2 awk '/^find_package\(siphash/ { print ENVIRON["repl"]; next } { print }' <<<"$cm" >"$1/CMakeLists.txt"
+    }
+    local d=$t/fc
+    fc_parent "$d" "$fc"
+    if run cmake -S "$d" -B "$d/build" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >"$d.log" 2>&1 &&
+        run cmake --build "$d/build" -j "$JOBS" >>"$d.log" 2>&1 && "$d/build/app" >"$d.out" 2>&1; then
+        paper_lines "$d.out" 1 "FetchContent (a copy)" || rc=1
+        # No CMAKE_BUILD_TYPE: the library optimized, the parent's own code not.
+        local cc_json=$d/build/compile_commands.json
+        if grep -E '"command".*src/siphash\.c' "$cc_json" | grep -qE -- '-O3( |")' &&
+            ! grep -E '"command".*/hello\.c' "$cc_json" | grep -q -- ' -O'; then
+            echo "readme FetchContent: no build type: libsiphash at -O3, the parent's hello.c untouched"
+        else
+            echo "readme FetchContent: expected -O3 on libsiphash's sources only:"
+            grep '"command"' "$cc_json"
+            rc=1
+        fi
+    else
+        cat "$d.log" "$d.out" 2>/dev/null; rc=1
+    fi
+    # add_subdirectory, as the block's comment offers: configured.
+    local addsub
+    addsub=$(sed -n 's/.*or just: \(add_subdirectory([^)]*)\).*/\1/p' <<<"$fc")
+    if [[ -z $addsub ]]; then
+        echo "readme: the FetchContent block no longer offers add_subdirectory"; rc=1
+    else
+        d=$t/addsub
+        fc_parent "$d" "$addsub"
+        run cmake -S "$d" -B "$d/build" >"$d.log" 2>&1 && grep -q 'siphash' "$d/build/CMakeCache.txt" &&
+            echo "readme: $addsub configures" || { cat "$d.log"; rc=1; }
+    fi
+    # FetchContent from git (docs/embedding.md), the placeholders filled in.
+    local head
+    if head=$(git rev-parse HEAD 2>/dev/null); then
+        d=$t/fc-git
+        fc_parent "$d" "$(doc_block docs/embedding.md fetchcontent-git |
+            sed -e "s|<url of your clone>|$SIPHASH_ROOT|" -e "s|<commit>|$head|")"
+        rm -rf "$d/third_party"
+        if run cmake -S "$d" -B "$d/build" >"$d.log" 2>&1; then
+            echo "readme: FetchContent from git at $head configures"
+        else
+            cat "$d.log"; rc=1
+        fi
+    else
+        echo "readme: not a git checkout: FetchContent from git not tried"
+    fi
+
+    # Meson: a copy in subprojects/siphash, then the wrap file of
+    # docs/embedding.md; set up, and the copy's compile commands checked for
+    # -O3 (check_meson builds and runs a Meson subproject already).
+    local mb
+    mb=$(doc_block README.md meson) || return 1
+    d=$t/meson
+    mkdir -p "$d/subprojects" && cp "$hello" "$d/" && printf '%s\n' "$mb" >"$d/meson.build"
+    cp -a "$src" "$d/subprojects/siphash" && rm -rf "$d/subprojects/siphash/build-lib"
+    if (cd "$d" && run meson setup build >"$d.log" 2>&1); then
+        if grep -E '"command".*subprojects/siphash/src/siphash\.c' "$d/build/compile_commands.json" |
+            grep -qE -- '-O3( |")'; then
+            echo "readme: the Meson subproject (a copy) sets up, libsiphash at -O3"
+        else
+            echo "readme meson: libsiphash would not be compiled with -O3"; rc=1
+        fi
+    else
+        cat "$d.log"; rc=1
+    fi
+    if [[ -n ${head:-} ]]; then
+        d=$t/meson-wrap
+        mkdir -p "$d/subprojects" && cp "$hello" "$d/" && printf '%s\n' "$mb" >"$d/meson.build"
+        doc_block docs/embedding.md meson-wrap |
+            sed -e "s|<url of your clone>|$SIPHASH_ROOT|" -e "s|<commit>|$head|" >"$d/subprojects/siphash.wrap"
+        if (cd "$d" && run meson setup build >"$d.log" 2>&1); then
+            echo "readme: the Meson wrap file at $head sets up"
+        else
+            cat "$d.log"; rc=1
+        fi
+    fi
+
+    # The amalgamation line, run from the tree with hello.c in ../myapp.
+    mkdir -p "$t/myapp" && cp "$hello" "$t/myapp/"
+    if readme_run "$src" "$t/amalgam.log" "$(doc_block README.md amalgamation)"; then
+        paper_lines "$t/amalgam.log" 1 amalgamation || rc=1
+    else
+        cat "$t/amalgam.log"; rc=1
+    fi
+
+    # siphashsum's three lines, with the installed tool.
+    mkdir -p "$t/sum" && cp "$hello" "$t/sum/"
+    if PATH=$prefix/bin:$PATH readme_run "$t/sum" "$t/sum.log" "$(doc_block README.md siphashsum)"; then
+        grep -qx 'hello.c: OK' "$t/sum.log" && echo "readme siphashsum: hello.c: OK" ||
+            { echo "readme siphashsum: no 'hello.c: OK'"; rc=1; }
+    else
+        cat "$t/sum.log"; rc=1
+    fi
+    return "$rc"
+}
+
+# ----------------------------------------------------------------- links
+check_links() {
+    run python3 .ci/doc_links.py
+}
+
+all=(spdx subproject amalgam meson linux readme links)
 sel=("$@")
 [[ ${#sel[@]} -gt 0 ]] || sel=("${all[@]}")
 status=0 summary=()

@@ -140,15 +140,20 @@ SIPHASH_API void siphash_wipe(void *p, size_t len);
  * Explicit variants (same answer on every platform)
  * ------------------------------------------------------------------------ */
 
-/* SipHash-2-4 with 64-bit output: the PRF of the paper.  Use it for MACs of
- * short messages, sequence numbers, cookies, and hash tables whose keys an
- * attacker chooses. */
+/* SipHash-2-4 with 64-bit output: the PRF of the paper.  Use it wherever
+ * the hash value itself leaves the process or an attacker sees it: MACs of
+ * short messages, cookies, identifiers, sequence numbers.  For hash tables,
+ * siphash13_64(). */
 SIPHASH_API uint64_t siphash24_64(const void *data, size_t len, const siphash_key_t *key);
 /* SipHash-2-4 with 128-bit output; writes the reference bytes to out. */
 SIPHASH_API void siphash24_128(const void *data, size_t len, const siphash_key_t *key,
                                uint8_t out[16]);
-/* SipHash-1-3 (64/128-bit output): fewer rounds, for hash tables only
- * (what Rust, Python and Linux's hsiphash use there); not a PRF claim. */
+/* SipHash-1-3 (64/128-bit output): the one to use for hash tables, keys an
+ * attacker chooses included.  It is what Python (3.11+) and Rust's HashMap
+ * use: a table never reveals its hash values, only timing, so 1-3's margin
+ * is ample, and it is faster than 2-4 on short keys.  Same value on every
+ * platform (unlike hsiphash(), which follows Linux and differs between 32-
+ * and 64-bit).  No PRF claim: where the value is seen, siphash24_64(). */
 SIPHASH_API uint64_t siphash13_64(const void *data, size_t len, const siphash_key_t *key);
 SIPHASH_API void siphash13_128(const void *data, size_t len, const siphash_key_t *key,
                                uint8_t out[16]);
