@@ -35,8 +35,8 @@
 #   .ci/adopt.sh                 all of them
 #   .ci/adopt.sh amalgam meson   some
 #
-# Packages: .ci/packages-adopt.txt.  About 6 minutes on 2 cores (less when
-# the matrix's gcc and m32 builds exist).
+# Packages: .ci/packages-adopt.txt.  About 5 minutes on 2 cores (more when
+# the matrix has not built its gcc and m32 trees: 13 on a busy machine).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 OUT=$(ci_dir adopt)
