@@ -9,7 +9,7 @@
  *   siphash-bench --quick    a few rounds: for CI, which checks rows print
  *   siphash-bench --csv      machine-readable rows (for bench/plot.sh)
  *   options: --markdown, --csv-file F, --sizes LIST, --runs N,
- *            --run-ticks N, --no-batch, -v
+ *            --run-ticks N, --no-batch, --batch-only, -v
  *
  * main() owns the one run structure and passes it down; the other files
  * never call back here.
@@ -32,7 +32,8 @@ static void usage(void)
            "  --run-ticks N minimum clock ticks per timed run\n"
            "  --sizes LIST  measure only these sizes (e.g. 1,8,12); the targets then\n"
            "                report only what was measured\n"
-           "  --no-batch    skip the batch section\n",
+           "  --no-batch    skip the batch section\n"
+           "  --batch-only  only the batch section (its rows and targets)\n",
            301);
 }
 
@@ -102,7 +103,7 @@ static int write_csv_file(const struct bench_run *run, const char *path)
 int main(int argc, char **argv)
 {
     static struct bench_run run;
-    int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0, markdown = 0;
+    int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0, markdown = 0, only_batch = 0;
     long long run_ticks = 0;
     const char *sizes = NULL, *csv_file = NULL;
     for (int i = 1; i < argc; i++) {
@@ -116,6 +117,8 @@ int main(int argc, char **argv)
             markdown = 1;
         else if (!strcmp(argv[i], "--no-batch"))
             batch = 0;
+        else if (!strcmp(argv[i], "--batch-only"))
+            only_batch = 1;
         else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
             runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--run-ticks") && i + 1 < argc)
@@ -144,6 +147,11 @@ int main(int argc, char **argv)
         o->run_ticks = (uint64_t)run_ticks;
     o->csv = csv;
     o->verbose = verbose;
+    if (only_batch) {
+        /* the batch section times itself against its own anchors */
+        bench_batch_section(o);
+        return 0;
+    }
 
     for (int si = 0; si < BENCH_NSIZES; si++) {
         char buf[256], *tok, *save = NULL;

@@ -9,6 +9,9 @@
  *     siphash13_64 of the little-endian bytes;
  *   - siphash_batchv with mixed lengths (and NULL pointers of length 0),
  *     and with one word count throughout (any length mod 8);
+ *   - every batchv kernel on batches of one word count (or one length)
+ *     but one message, that one at every index, n up to 1025;
+ *   - every length 0..1024 at every alignment, messages and records;
  *   - records flush against PROT_NONE pages on both sides, so any read
  *     before the first or past the last record byte crashes the test;
  *   - no output written past out[n-1].
@@ -158,6 +161,14 @@ static const struct batch_fixed_pair fixed_pairs[] = {
     {"siphash13_batch", siphash13_batch, siphash13_64},
 };
 static const struct batch_vec_pair vec_pairs[] = {{"siphash_batchv", siphash_batchv, siphash24_64}};
+/* every mixed-length kernel: the grouping is shared, the loads and final
+ * blocks are not */
+static const struct batch_vec_pair all_vec_pairs[] = {
+    {"siphash_batchv", siphash_batchv, siphash24_64},
+    {"siphash12_batchv", siphash12_batchv, siphash12_64},
+    {"siphash12_nocase_batchv", siphash12_nocase_batchv, siphash12_nocase_64},
+};
+#define N_ALL_VEC (sizeof all_vec_pairs / sizeof all_vec_pairs[0])
 
 /* Records, messages and u64 arrays flush against guard pages: a read
  * outside their bytes faults. */
@@ -183,12 +194,26 @@ static void test_guarded(const char *path)
     guard_pages_unmap(&g);
 }
 
+/* One word count (or length) but one, the odd one at every index; every
+ * length 0..1024 at every alignment.  Records up to 19 x 1031 bytes. */
+static void test_guarded_lengths(const char *path)
+{
+    struct guard_pages g;
+    if (guard_pages_map(&g, 8) != 0)
+        return;
+    check_rand_bytes(g.lo, (size_t)(g.hi - g.lo));
+    batch_guarded_odd_one(&g, path, all_vec_pairs, N_ALL_VEC, quick);
+    batch_guarded_all_lengths(&g, path, all_vec_pairs, N_ALL_VEC, fixed_pairs, 2, quick);
+    guard_pages_unmap(&g);
+}
+
 static void test_path(const char *path)
 {
     test_fixed(path);
     test_u64(path);
     test_vec(path);
     test_guarded(path);
+    test_guarded_lengths(path);
 }
 
 int main(int argc, char **argv)

@@ -181,4 +181,157 @@ static inline void batch_guarded_same_words(const struct guard_pages *g, const c
             }
 }
 
+/* The lengths of the "odd one out" batches: n messages sharing one word
+ * count (or one length), but one.  kind 0: all of length base, the odd one
+ * of another word count; 1: all of base's word count with random
+ * len % 8, the odd one of another word count; 2: all of length base, the
+ * odd one of the same word count but another length (for a grouping by
+ * length).  Returns the odd length. */
+static inline size_t batch_odd_lengths_(int kind, size_t base, size_t *lens, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        lens[i] = kind == 1 ? (base & ~(size_t)7) + (size_t)(check_rand() % 8) : base;
+    if (kind == 2)
+        return (base & ~(size_t)7) + ((base & 7) + 1 + (size_t)(check_rand() % 7)) % 8;
+    size_t odd;
+    do
+        odd = (size_t)(check_rand() % 90);
+    while (odd >> 3 == base >> 3);
+    return odd;
+}
+
+/* Batches whose messages all have one word count (or one length) but one,
+ * with the odd one at every index 0..n-1: a grouping that checks only some
+ * of the lengths (a scan that skips one in 16, a block compared by its
+ * first lane) hashes the odd one as if it had the others' length.  Counts
+ * around the lane groups, the lane-group multiples and the batch's chunk of
+ * 512; word counts 0..11 (the short and the long tail paths); every
+ * message ends at g->hi, so the odd one also faults if read past its end.
+ * quick: fewer counts (valgrind, qemu). */
+static inline void batch_guarded_odd_one(const struct guard_pages *g, const char *path,
+                                         const struct batch_vec_pair *f, size_t nf, int quick)
+{
+    static const size_t ns_full[] = {2, 3, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65,
+                                     511, 512, 513, 1024, 1025};
+    static const size_t ns_quick[] = {2, 15, 16, 17, 31, 32, 33, 511, 512, 513};
+    const size_t *ns = quick ? ns_quick : ns_full;
+    const size_t nns = quick ? sizeof ns_quick / sizeof ns_quick[0]
+                             : sizeof ns_full / sizeof ns_full[0];
+    enum { NMAX = 1025 };
+    const void **msgs = check_xmalloc(NMAX * sizeof *msgs);
+    size_t *lens = check_xmalloc(NMAX * sizeof *lens);
+    uint64_t *out = check_xmalloc((NMAX + 1) * sizeof *out);
+    uint64_t *want = check_xmalloc(NMAX * sizeof *want);
+    for (size_t k = 0; k < nns; k++)
+        for (int kind = 0; kind < 3; kind++) {
+            const size_t n = ns[k];
+            /* the planted case first: 16-byte messages and one of 3 bytes */
+            const size_t base = k == 0 && kind == 0 ? 16 : (size_t)(check_rand() % 90);
+            const size_t odd = k == 0 && kind == 0 ? 3 : batch_odd_lengths_(kind, base, lens, n);
+            if (k == 0 && kind == 0)
+                for (size_t i = 0; i < n; i++)
+                    lens[i] = base;
+            const siphash_key_t key = check_random_key();
+            for (size_t i = 0; i < n; i++)
+                msgs[i] = g->hi - lens[i];
+            for (size_t p = 0; p < nf; p++) {
+                for (size_t i = 0; i < n; i++)
+                    want[i] = f[p].oneshot(msgs[i], lens[i], &key);
+                const uint64_t want_odd = f[p].oneshot(g->hi - odd, odd, &key);
+                for (size_t at = 0; at < n; at++) {
+                    const size_t keep = lens[at];
+                    lens[at] = odd;
+                    msgs[at] = g->hi - odd;
+                    const uint64_t sentinel = check_rand();
+                    out[n] = sentinel;
+                    f[p].batch(msgs, lens, n, &key, out);
+                    size_t bad = n;
+                    for (size_t i = 0; i < n && bad == n; i++)
+                        if (out[i] != (i == at ? want_odd : want[i]))
+                            bad = i;
+                    CHECK(bad == n && out[n] == sentinel,
+                          "%s %s: %zu messages of %s %zu B, one of %zu B at index %zu: "
+                          "wrong hash at index %zu (%zu = none; or wrote past out[n-1])",
+                          path, f[p].name, n, kind == 1 ? "the word count of" : "length", base,
+                          odd, at, bad, n);
+                    lens[at] = keep;
+                    msgs[at] = g->hi - keep;
+                }
+            }
+        }
+    free(msgs);
+    free(lens);
+    free(out);
+    free(want);
+}
+
+/* Every length 0..1024 (quick: 0..80 and the edges of the 64-byte spans
+ * and of longer records), every start alignment mod 8: n messages of that
+ * one length, then the same mixed with messages one word shorter and
+ * longer, each ending at g->hi and starting at g->lo + alignment; and the
+ * fixed-length pairs over records of that length.  Exactness against the
+ * one-shot functions; a read outside a message faults on the guards. */
+static inline int batch_want_len_(size_t len, int quick)
+{
+    return !quick || len <= 80 || (len % 64) <= 1 || (len % 64) == 63;
+}
+
+static inline void batch_guarded_all_lengths(const struct guard_pages *g, const char *path,
+                                             const struct batch_vec_pair *f, size_t nf,
+                                             const struct batch_fixed_pair *fx, size_t nfx,
+                                             int quick)
+{
+    enum { N = 19 }; /* two 8-lane vectors and a few */
+    for (size_t len = 0; len <= 1024; len++) {
+        if (!batch_want_len_(len, quick))
+            continue;
+        const siphash_key_t key = check_random_key();
+        for (size_t a = 0; a < 8; a++) {
+            const void *msgs[N];
+            size_t lens[N];
+            uint64_t out[N + 1];
+            for (int mixed = 0; mixed < 2; mixed++)
+                for (int side = 0; side < 2; side++) {
+                    for (size_t i = 0; i < N; i++) {
+                        size_t l = len;
+                        if (mixed && i % 3 == 1)
+                            l = len >= 8 ? len - 8 + (size_t)(check_rand() % 8) : 0;
+                        else if (mixed && i % 3 == 2)
+                            l = len + 8 - (len & 7) + (size_t)(check_rand() % 8);
+                        lens[i] = l;
+                        /* side 0: ending at hi, the start misaligned by a
+                         * and i; side 1: starting at lo + the alignment */
+                        const size_t al = (a + i) % 8;
+                        msgs[i] = side == 0 ? g->hi - l - (i % 2 ? al : 0) : g->lo + al;
+                    }
+                    for (size_t p = 0; p < nf; p++) {
+                        const uint64_t sentinel = check_rand();
+                        out[N] = sentinel;
+                        f[p].batch(msgs, lens, N, &key, out);
+                        for (size_t i = 0; i < N; i++)
+                            CHECK_EQ_U64(out[i], f[p].oneshot(msgs[i], lens[i], &key),
+                                         "%s %s len %zu (%s), alignment %zu, %s, index %zu "
+                                         "len %zu",
+                                         path, f[p].name, len, mixed ? "mixed" : "all",
+                                         (size_t)((uintptr_t)msgs[i] & 7),
+                                         side ? "from lo" : "to hi", i, lens[i]);
+                        CHECK_EQ_U64(out[N], sentinel, "%s %s wrote past out[n-1]", path,
+                                     f[p].name);
+                    }
+                }
+            /* fixed-length records, the last ending at hi */
+            const size_t stride = len + a;
+            const uint8_t *base = g->hi - ((N - 1) * stride + len);
+            for (size_t p = 0; p < nfx && len > 0; p++) {
+                uint64_t fout[N];
+                fx[p].batch(base, stride, len, N, &key, fout);
+                for (size_t i = 0; i < N; i++)
+                    CHECK_EQ_U64(fout[i], fx[p].oneshot(base + i * stride, len, &key),
+                                 "%s guarded %s len %zu stride %zu i %zu", path, fx[p].name,
+                                 len, stride, i);
+            }
+        }
+    }
+}
+
 #endif
