@@ -1038,8 +1038,15 @@ t_keygen() {
     # sandbox or interposer fails (-1 with errno 0, more bytes than asked,
     # 0): an error and exit status 1, no key printed, no key file written.
     if [ -n "$RANDFAIL_SHIM" ] && [ -z "$SIPHASHSUM_EMULATOR" ]; then
-        local m want
-        for m in errno0 toomany zero eperm; do
+        local m want modes=(errno0 toomany zero eperm)
+        # clang's ASan runtime intercepts getrandom and reports a return
+        # larger than the buffer as its own overflow, before the library
+        # sees it; test_keys covers that mode in every build.
+        if [ "$SIPHASH_SANITIZED" = 1 ]; then
+            modes=(errno0 zero eperm)
+            echo "SKIP: --keygen with getrandom returning more than asked (sanitized build)"
+        fi
+        for m in "${modes[@]}"; do
             want="Input/output error"
             [ $m = eperm ] && want="Operation not permitted"
             for a in siphash-2-4 halfsiphash-2-4; do
