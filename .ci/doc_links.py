@@ -52,8 +52,8 @@ def tracked_markdown():
         return sorted(found)
 
 
-def prose_lines(path):
-    """(line number, text) of the lines outside fenced code, code spans blanked."""
+def unfenced_lines(path):
+    """(line number, text) of the lines outside fenced code blocks."""
     fence = None
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
@@ -65,7 +65,13 @@ def prose_lines(path):
             if m:
                 fence = m.group(1)
                 continue
-            yield n, re.sub(r"(`+)(?:(?!\1).)+?\1", lambda s: " " * len(s.group(0)), line.rstrip("\n"))
+            yield n, line.rstrip("\n")
+
+
+def prose_lines(path):
+    """(line number, text) of the lines outside fenced code, code spans blanked."""
+    for n, line in unfenced_lines(path):
+        yield n, re.sub(r"(`+)(?:(?!\1).)+?\1", lambda s: " " * len(s.group(0)), line)
 
 
 def slug(text):
@@ -82,24 +88,14 @@ _anchor_cache = {}
 def anchors(path):
     if path not in _anchor_cache:
         seen, found = {}, set()
-        fence = None
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                m = FENCE.match(line)
-                if fence:
-                    if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                        fence = None
-                    continue
-                if m:
-                    fence = m.group(1)
-                    continue
-                found.update(HTML_ANCHOR.findall(line))
-                h = HEADING.match(line)
-                if h:
-                    s = slug(h.group(2))
-                    n = seen.get(s, 0)
-                    seen[s] = n + 1
-                    found.add(s if n == 0 else f"{s}-{n}")
+        for _, line in unfenced_lines(path):
+            found.update(HTML_ANCHOR.findall(line))
+            h = HEADING.match(line)
+            if h:
+                s = slug(h.group(2))
+                n = seen.get(s, 0)
+                seen[s] = n + 1
+                found.add(s if n == 0 else f"{s}-{n}")
         _anchor_cache[path] = found
     return _anchor_cache[path]
 
