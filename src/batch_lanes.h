@@ -652,10 +652,16 @@ SIP_INLINE void SIP_N(same)(const void *const *msgs, const size_t *lens, size_t 
         out[i] = sip_one(msgs[i], lens[i], &kc, c, d, fold);
 }
 
+/* vgroups is a function of its own: inlined, the group loop, the one-word-
+ * count copies and the ordering share one register allocation, which
+ * spills the group loop's pointers and lengths far more (Zen 5, AVX-512,
+ * TSC ticks per hash: string column 10.44 -> 10.04, 1..64 B mixed
+ * 10.46 -> 10.05, SipHash-1-2 nocase column 15.4 -> 11.4), and every
+ * unrelated change to the kernel moved the column by +-5 to 30 %. */
 #define SIP_VEC_KERNEL_(suffix, c, d, fold)                                    \
-    static void SIP_N(vgroups##suffix)(const void *const *msgs, const size_t *lens,     \
-                                       const uint16_t *idx, size_t cnt,                 \
-                                       const siphash_key_t *key, uint64_t *out)         \
+    static SIP_NOINLINE void SIP_N(vgroups##suffix)(                                    \
+        const void *const *msgs, const size_t *lens, const uint16_t *idx, size_t cnt,   \
+        const siphash_key_t *key, uint64_t *out)                                        \
     {                                                                                   \
         const siphash_key_t kc = *key; /* as in fixed_any */                            \
         for (size_t g = 0; g < cnt; g += SIP_LANES * SIP_VNV)                           \
