@@ -204,6 +204,21 @@ SIP_INLINE void SIP_N(gather2)(const uint8_t *p, size_t off, size_t stride, SIP_
 }
 
 #ifndef SIP_OWN_VEC /* the mixed-length kernels' loaders */
+/* sip_fold64 on every lane, after the loads: nine vector operations for
+ * SIP_LANES words instead of as many scalar ones per word, and the
+ * case-folding kernels can load two words at a time (v_load2) as the
+ * others do. */
+SIP_INLINE SIP_V SIP_N(fold)(SIP_V x)
+{
+    const SIP_V b80 = v_set1(SIP_BYTES(0x80));
+    const SIP_V lo7 = v_and(x, v_set1(SIP_BYTES(0x7f)));
+    const SIP_V from_a = v_add(lo7, v_set1(SIP_BYTES(0x80 - 'A')));
+    const SIP_V past_z = v_add(lo7, v_set1(SIP_BYTES(0x80 - 'Z' - 1)));
+    /* from_a & ~past_z & ~x & 0x80.. */
+    const SIP_V upper = v_and(from_a, v_xor(v_and(v_or(past_z, x), b80), b80));
+    return v_or(x, v_shr_i(upper, 2));
+}
+
 /* The word at byte offset off of each of the SIP_LANES messages at p[l]
  * (case-folded with fold), one lane at a time. */
 SIP_INLINE SIP_V SIP_N(words)(const uint8_t *const *p, size_t off, int fold)
@@ -211,20 +226,23 @@ SIP_INLINE SIP_V SIP_N(words)(const uint8_t *const *p, size_t off, int fold)
     uint64_t x[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
     SIP_UNROLL
     for (int l = 0; l < SIP_LANES; l++)
-        x[l] = sip_word(p[l] + off, fold);
-    return v_from(x);
+        x[l] = sip_load64(p[l] + off);
+    return fold ? SIP_N(fold)(v_from(x)) : v_from(x);
 }
 
 #ifdef v_load2
 /* Words off and off + 8 of each of the SIP_LANES messages at p[l] (16
- * bytes inside every one of them): v_load2. */
-SIP_INLINE void SIP_N(words2)(const uint8_t *const *p, size_t off, SIP_V *w0, SIP_V *w1)
+ * bytes inside every one of them): v_load2, case-folded with fold. */
+SIP_INLINE void SIP_N(words2)(const uint8_t *const *p, size_t off, SIP_V *w0, SIP_V *w1,
+                              int fold)
 {
     const uint8_t *lp[SIP_LANES] = {0}; /* all set below; zeroed for gcc -fanalyzer */
     SIP_UNROLL
     for (int l = 0; l < SIP_LANES; l++)
         lp[l] = p[l] + off;
     v_load2(lp, *w0, *w1);
+    if (fold)
+        *w0 = SIP_N(fold)(*w0), *w1 = SIP_N(fold)(*w1);
 }
 #endif
 /* The final blocks of the SIP_LANES messages p[l] of len[l] >= 8 bytes
@@ -245,9 +263,11 @@ SIP_INLINE SIP_V SIP_N(final_long)(const uint8_t *const *p, const uint64_t *len,
     if (r) {
         SIP_UNROLL
         for (int l = 0; l < SIP_LANES; l++)
-            t[l] = sip_word(p[l] + len[l] - 8, fold);
+            t[l] = sip_load64(p[l] + len[l] - 8);
+        /* folding commutes with the whole-byte shift */
+        const SIP_V tv = fold ? SIP_N(fold)(v_from(t)) : v_from(t);
         const SIP_V cnt = v_sub(v_set1(64), v_shl_i(v_and(lv, v_set1(7)), 3));
-        f = v_or(f, v_shrv(v_from(t), cnt));
+        f = v_or(f, v_shrv(tv, cnt));
     }
     return f;
 }
@@ -483,11 +503,11 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
     uint64_t w0 = 0;
 #ifdef v_load2
     /* two words per lane and load while both lie inside every message */
-    for (; !fold && w0 + 2 <= minw; w0 += 2) {
+    for (; w0 + 2 <= minw; w0 += 2) {
         SIP_V m1[SIP_VNV];
         SIP_UNROLL
         for (int j = 0; j < SIP_VNV; j++)
-            SIP_N(words2)(p + SIP_LANES * j, 8 * w0, &m[j], &m1[j]);
+            SIP_N(words2)(p + SIP_LANES * j, 8 * w0, &m[j], &m1[j], fold);
         SIP_N(absorb)(s, m, SIP_VNV, NULL, NULL, 0, c);
         SIP_N(absorb)(s, m1, SIP_VNV, NULL, NULL, 0, c);
     }
@@ -573,14 +593,14 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
         m[j] = m1[j] = v_set1(0);
     size_t w = 0;
 #ifdef v_load2
-    for (; !fold && w + 2 <= nw; w += 2) {
+    for (; w + 2 <= nw; w += 2) {
         uint64_t sm1[SIP_NS_DIM_];
         SIP_UNROLL
         for (int j = 0; j < nv; j++)
-            SIP_N(words2)(ps + SIP_LANES * j, 8 * w, &m[j], &m1[j]);
+            SIP_N(words2)(ps + SIP_LANES * j, 8 * w, &m[j], &m1[j], fold);
         SIP_UNROLL
         for (int k = 0; k < ns; k++)
-            sm[k] = sip_load64(sp[k] + 8 * w), sm1[k] = sip_load64(sp[k] + 8 * w + 8);
+            sm[k] = sip_word(sp[k] + 8 * w, fold), sm1[k] = sip_word(sp[k] + 8 * w + 8, fold);
         SIP_N(absorb)(s, m, nv, ss, sm, ns, c);
         SIP_N(absorb)(s, m1, nv, ss, sm1, ns, c);
     }
@@ -628,7 +648,7 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
  * 9.2 -> 6.2 and 10.1 -> 7.6 TSC ticks against the mixed-length groups).
  * Copies for 3 and 4 words measured no faster than the loop (32 bytes:
  * 11.5 either way) and cost 27 KB of code per instruction set; none for the
- * case-folding kernel, which reads word by word. */
+ * case-folding kernel (its code size, for a rarer use). */
 SIP_INLINE void SIP_N(same)(const void *const *msgs, const size_t *lens, size_t n, size_t nw,
                             const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d,
                             int fold)
