@@ -475,18 +475,24 @@ SIP_INLINE void SIP_N(vgroup)(const void *const *msgs, const size_t *lens, const
     SIP_UNROLL
     for (int j = 0; j < SIP_VNV; j++)
         lenv[j] = v_from(ln + SIP_LANES * j);
-    uint64_t minlen = UINT64_MAX, maxlen = 0;
+    /* sip_vec_grouped orders idx by word count up to SIP_VBUCKETS - 2
+     * words: there the first and the last lane hold the fewest and the
+     * most; longer messages share one bucket, in any order */
+    uint64_t minw = ln[0] >> 3, maxw = ln[G - 1] >> 3;
+    if (maxw >= SIP_VBUCKETS - 1) {
+        uint64_t minlen = UINT64_MAX, maxlen = 0;
 #ifdef SIP_V_MINMAX
-    SIP_V_MINMAX(lenv, minlen, maxlen);
+        SIP_V_MINMAX(lenv, minlen, maxlen);
 #else
-    SIP_UNROLL
-    for (int l = 0; l < G; l++) {
-        minlen = ln[l] < minlen ? ln[l] : minlen;
-        maxlen = ln[l] > maxlen ? ln[l] : maxlen;
-    }
+        SIP_UNROLL
+        for (int l = 0; l < G; l++) {
+            minlen = ln[l] < minlen ? ln[l] : minlen;
+            maxlen = ln[l] > maxlen ? ln[l] : maxlen;
+        }
 #endif
-    const uint64_t minw = minlen >> 3, maxw = maxlen >> 3;
-    if (minlen >= 8) {
+        minw = minlen >> 3, maxw = maxlen >> 3;
+    }
+    if (minw) {
         SIP_UNROLL
         for (int j = 0; j < SIP_VNV; j++)
             fin[j] = SIP_N(final_long)(p + SIP_LANES * j, ln + SIP_LANES * j, lenv[j], fold);
