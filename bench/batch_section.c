@@ -59,19 +59,22 @@ static uint64_t fold(const uint64_t *out)
 /* ---- candidates: each iteration hashes NMSG messages ---------------------- */
 
 /* A timed body: `iters` times the statement `hash_all` (one batch call, or
- * a scalar loop, over the NMSG messages), each time folding three results
- * into the returned value so no call is optimised away. */
-#define CANDIDATE(fn, hash_all)                                                 \
+ * a scalar loop, over the messages), each time folding three results
+ * (`folded`) into the returned value so no call is optimised away. */
+#define TIMED_BODY(fn, hash_all, folded)                                        \
     static uint64_t fn(void *arg, uint64_t iters)                               \
     {                                                                           \
         struct batch_data *d = arg;                                             \
         uint64_t h = 0;                                                         \
         for (uint64_t i = 0; i < iters; i++) {                                  \
             hash_all;                                                           \
-            h ^= fold(d->out);                                                  \
+            h ^= (folded);                                                      \
         }                                                                       \
         return h;                                                               \
     }
+
+/* Over the NMSG fixed-shape messages. */
+#define CANDIDATE(fn, hash_all) TIMED_BODY(fn, hash_all, fold(d->out))
 
 /* A scalar loop: out[j] = hash_j for every message j. */
 #define SCALAR_CANDIDATE(fn, hash_j)                                            \
@@ -117,16 +120,8 @@ SCALAR_CANDIDATE(run_scalar12, siphash12_64(d->umsgs[j], d->ulens[j], &d->key))
 /* The string column: one batchv call, or a scalar loop, over its NCOL
  * pointers. */
 #define COLUMN_CANDIDATE(fn, hash_all)                                          \
-    static uint64_t fn(void *arg, uint64_t iters)                               \
-    {                                                                           \
-        struct batch_data *d = arg;                                             \
-        uint64_t h = 0;                                                         \
-        for (uint64_t i = 0; i < iters; i++) {                                  \
-            hash_all;                                                           \
-            h ^= d->colout[0] ^ d->colout[NCOL / 2] ^ d->colout[NCOL - 1];      \
-        }                                                                       \
-        return h;                                                               \
-    }
+    TIMED_BODY(fn, hash_all,                                                    \
+               d->colout[0] ^ d->colout[NCOL / 2] ^ d->colout[NCOL - 1])
 #define COLUMN_LOOP(hash_j)                                                     \
     for (size_t j = 0; j < NCOL; j++)                                           \
         d->colout[j] = (hash_j)
