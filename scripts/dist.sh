@@ -35,6 +35,7 @@ mkdir -p "$out"
 tmp=$(mktemp "$out/.$name.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
 git archive --format=tar --prefix="$name/" HEAD | gzip -n -9 >"$tmp"
+chmod 644 "$tmp"   # mktemp made it 0600; a release is for everyone to read
 mv -f "$tmp" "$out/$name.tar.gz"
 trap - EXIT
 (cd "$out" && sha256sum "$name.tar.gz" >SHA256SUMS)
