@@ -7,7 +7,8 @@
 # Reproducible: the same commit gives the same bytes, run after run and
 # machine after machine with the same gzip.  `git archive` writes the names
 # in sorted order, every mtime as the commit's time, owner and group as the
-# numbers 0, and the commit id in a pax header; `gzip -n` leaves out the
+# numbers 0, modes 0644/0755 whatever the local umask setting, and the
+# commit id in a pax header; `gzip -n` leaves out the
 # name and time that gzip would otherwise stamp.
 #
 # Refuses, writing nothing, when the tree has changes not committed
@@ -34,7 +35,7 @@ name=libsiphash-$version
 mkdir -p "$out"
 tmp=$(mktemp "$out/.$name.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
-git archive --format=tar --prefix="$name/" HEAD | gzip -n -9 >"$tmp"
+git -c tar.umask=022 archive --format=tar --prefix="$name/" HEAD | gzip -n -9 >"$tmp"
 chmod 644 "$tmp"   # mktemp made it 0600; a release is for everyone to read
 mv -f "$tmp" "$out/$name.tar.gz"
 trap - EXIT
