@@ -56,8 +56,8 @@ static int64_t as_signed(uint64_t u)
 
 int main(void)
 {
-    static char line[1 << 20];
-    static uint8_t msg[1 << 19];
+    static char line[1 << 22];
+    static uint8_t msg[1 << 21];
     char alg[8], keyhex[40];
     while (fgets(line, sizeof line, stdin)) {
         char *arg = malloc(strlen(line) + 1);
