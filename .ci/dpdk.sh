@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# .ci/dpdk.sh — the dpdk step: siphash_dpdk.h on DPDK's real rte_hash.
+# Its tests (label "dpdk": signatures against siphash13_64, the CRC
+# collisions checked through rte_hash_crc, refusal and acceptance, round
+# trips, bad input), rerun here with their output shown although the
+# matrix's native builds ran them too; then the example in --quick mode:
+# the attack (its CSV checked and plotted) and the cost ratios, printed with
+# met / not met and the CPU (speed is reported, never asserted).
+# EAL runs without hugepages, devices or shared files (examples/dpdk/eal.h)
+# and needs root, as CI runs.  The build is the matrix's gcc one (built
+# here when the matrix has not run).  Packages: .ci/packages-dpdk.txt.
+# About 20 s after the matrix, a minute when it builds alone.
+# shellcheck source=.ci/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+ci_packages dpdk
+build=$(ci_dir gcc)
+out=$build/dpdk-out
+ci_configure gcc
+# Without DPDK the targets would not exist and the step would test nothing.
+grep -q '^DPDK_FOUND:INTERNAL=1' "$build/CMakeCache.txt" || { echo "dpdk: libdpdk not found by the gcc build" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || echo "dpdk: not root: EAL may refuse to start (the tests then fail)" >&2
+run cmake --build "$build" -j "$JOBS" --target siphash-dpdk test_dpdk_sigs test_dpdk_attack test_dpdk_table
+
+run ctest --test-dir "$build" --output-on-failure --no-tests=error -V -L '^dpdk$'
+
+mkdir -p "$out"
+run timeout 120 "$build/examples/dpdk/siphash-dpdk" --quick --csv "$out/dpdk.csv" | tee "$out/dpdk.txt"
+# Three series per key type; at 1000 offered CRC and jhash hold 16, SipHash all.
+run awk -F, 'NR > 1 && $3 == 1000 { n++; if ($2 == "siphash13" ? $4 != 1000 : $4 != 16) bad = 1 }
+             END { exit bad || n != 6 }' "$out/dpdk.csv"
+grep -q '^  ratio ipv4: .*: \(met\|not met\)' "$out/dpdk.txt"
+grep -q '^  ratio ipv6: .*: \(met\|not met\)' "$out/dpdk.txt"
+run examples/dpdk/plot.sh "$out/dpdk.csv" "$out/dpdk.svg"
+grep -q '<svg' "$out/dpdk.svg"
+# EAL's runtime directory of each run is removed (eal.c); nothing else is left.
+echo "dpdk: OK"
