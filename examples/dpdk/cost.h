@@ -5,7 +5,8 @@
  * 50 % load holding the same keys, one with DPDK's default hash
  * (rte_hash_lookup_bulk computing it inside), one with siphash_dpdk.h
  * (batch signatures, then rte_hash_lookup_with_hash_bulk).  The paths run
- * alternately in one process; each figure is the median over rounds.
+ * alternately in one process, 32 bursts at a time; each figure is the
+ * median over rounds.
  */
 #ifndef SIPHASH_DPDK_COST_H
 #define SIPHASH_DPDK_COST_H
@@ -27,14 +28,15 @@ enum cost_path {
 struct cost_result {
     uint32_t entries, keys;       /* table size, keys in it */
     double ns[COST_NPATHS];       /* median nanoseconds per 64-key burst */
-    double ratio;                 /* best batch path / default */
+    double ratio;                 /* best batch path / default: median of per-round ratios */
     const char *best;             /* which batch path that was */
-    unsigned hits;                /* per round, equal on every path */
+    unsigned hits;                /* in a pass over the queries, equal on every path */
 };
 
 extern const char *const cost_path_name[COST_NPATHS];
 
-/* 0, or -1 with a message. */
+/* bursts: the query pool (bursts * 64 keys, at least 32 bursts); rounds:
+ * how many times each path is timed.  0, or -1 with a message. */
 int cost_run(const struct keytype *kt, uint32_t entries, unsigned bursts, unsigned rounds,
              uint64_t seed, struct cost_result *r);
 
