@@ -12,6 +12,7 @@
 #   - random.txt, written by the suite: random inputs of every type with
 #     their SQL hashes, each recomputed here by sqlite_ref (the C library)
 #     (SQLITE_REF, or sqlite_ref next to the extension's build).
+# SIPHASH_SQLITE_WRAPPER runs sqlite3 under a command (CI: valgrind).
 # SIPHASH_SQLITE_UPDATE=1 writes the output to expected/suite.out instead
 # (after a deliberate change: review the diff).
 set -euo pipefail
@@ -45,7 +46,8 @@ mkdir key_dir
 mkfifo key_fifo
 
 status=0
-"$sqlite3" <"$here/suite.sql" >suite.out 2>&1 || true
+# shellcheck disable=SC2086  # the wrapper is a command with its options
+${SIPHASH_SQLITE_WRAPPER:-} "$sqlite3" <"$here/suite.sql" >suite.out 2>&1 || true
 # expected/suite.out opens with a header of "-- " lines (its SPDX line and
 # what it is), which the suite's output does not have.
 header='-- SPDX-License-Identifier: MIT
