@@ -32,6 +32,11 @@ int dpdk_eal_start(const char *prog)
     if (rte_eal_init(argc, argv) < 0) {
         fprintf(stderr, "EAL could not start (%s %s %s %s %s -l 0 -m 256): %s\n", prog, a[1], a[2],
                 a[3], a[4], rte_strerror(rte_errno));
+        /* It may have made its runtime directory before failing; a failed
+         * EAL cannot be cleaned up, but the (empty) directory can go. */
+        const char *dir = rte_eal_get_runtime_dir();
+        if (dir != NULL && dir[0] != '\0' && strstr(dir, prefix) != NULL)
+            rmdir(dir);
         return -1;
     }
     snprintf(runtime_dir, sizeof runtime_dir, "%s", rte_eal_get_runtime_dir());
