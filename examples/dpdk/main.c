@@ -22,23 +22,28 @@
 #include "siphash_dpdk.h"
 #include "tuples.h"
 
+/* "model name (family F, model M)" from /proc/cpuinfo: virtual machines
+ * often show only a brand string, the family and model say which core. */
 static void cpu_name(char *buf, size_t n)
 {
-    snprintf(buf, n, "unknown CPU");
+    char name[128] = "unknown CPU", family[16] = "?", model[16] = "?", line[256];
     FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f == NULL)
-        return;
-    char line[256];
-    while (fgets(line, sizeof line, f)) {
+    while (f != NULL && fgets(line, sizeof line, f) && line[0] != '\n') {
         char *c = strchr(line, ':');
-        if (c && !strncmp(line, "model name", 10)) {
-            c += 2;
-            c[strcspn(c, "\n")] = '\0';
-            snprintf(buf, n, "%s", c);
-            break;
-        }
+        if (c == NULL || c[1] == '\0')
+            continue;
+        c += 2;
+        c[strcspn(c, "\n")] = '\0';
+        if (!strncmp(line, "model name", 10))
+            snprintf(name, sizeof name, "%s", c);
+        else if (!strncmp(line, "cpu family", 10))
+            snprintf(family, sizeof family, "%s", c);
+        else if (!strncmp(line, "model\t", 6))
+            snprintf(model, sizeof model, "%s", c);
     }
-    fclose(f);
+    if (f != NULL)
+        fclose(f);
+    snprintf(buf, n, "%s (family %s, model %s)", name, family, model);
 }
 
 static int usage(void)
@@ -107,7 +112,7 @@ int main(int argc, char **argv)
     if (dpdk_eal_start(argv[0]) != 0)
         return 1;
     int rc = 1;
-    char cpu[128];
+    char cpu[192];
     cpu_name(cpu, sizeof cpu);
     uint64_t seed = (uint64_t)time(NULL);
     printf("siphash-dpdk: seed %" PRIu64 ", %s, batch path %s\n\n", seed, cpu, siphash_batch_impl());
