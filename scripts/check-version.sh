@@ -85,6 +85,16 @@ done
 got=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' CHANGELOG.md | head -n 1)
 [ "$got" = "$version" ] || disagree CHANGELOG.md "the newest '## [x.y.z]' section" "$got"
 
+# The tarball's name where the documentation shows it (the README's
+# FetchContent URL, docs/releases.md).
+for f in README.md docs/*.md; do
+    for got in $(grep -o 'libsiphash-[0-9][0-9.]*[0-9]\.tar\.gz' "$f" | sort -u); do
+        got=${got#libsiphash-}
+        got=${got%.tar.gz}
+        [ "$got" = "$version" ] || disagree "$f" "the release tarball's name's version" "$got"
+    done
+done
+
 # Debian: the upstream part of the newest entry, and the library package's
 # name carries the SONAME.
 if [ -f debian/changelog ]; then
@@ -100,4 +110,4 @@ if [ $bad -ne 0 ]; then
     echo "check-version: the version is not the same everywhere (see above)" >&2
     exit 1
 fi
-say "check-version: $version everywhere (header, CMake, Meson, Python, man pages, CHANGELOG$([ -f debian/changelog ] && echo ', Debian')); PostgreSQL SQL version $sqlv"
+say "check-version: $version everywhere (header, CMake, Meson, Python, man pages, CHANGELOG, docs$([ -f debian/changelog ] && echo ', Debian')); PostgreSQL SQL version $sqlv"
