@@ -30,9 +30,10 @@
  * rebuilt, since the stored signatures were made with the old one), and
  * hash_func_init_val is ignored (it is public, so it would add nothing).
  * Changing the key while tables exist corrupts them; don't.  The key is one
- * weak symbol, so every translation unit (and every shared object of the
- * process, by ELF symbol interposition) sees the same one — GCC and clang,
- * which is what DPDK builds with.
+ * weak symbol, so every translation unit sees the same one, and so does
+ * every shared object of the process that exports it (default visibility:
+ * ELF symbol interposition) — GCC and clang, which is what DPDK builds
+ * with.
  *
  * Tables.  rte_hash of 22.11 has no getter for a table's key length, and a
  * table made with another hash function would silently never find our
@@ -54,10 +55,11 @@
  *     is one siphash13_64() call (the library has no SipHash-1-3 batchv; a
  *     table has one key length, so all a batchv would add is gathering).
  *
- * Errors, DPDK-style: the helpers return 0 (lookups: 0 or the number of
- * hits for the _data form) or a negative errno.  More than 64 keys, 0 keys,
- * a NULL array, a table not made by siphash_dpdk_create() or a key_len that
- * is not the table's give -EINVAL and write nothing.  Adds report each
+ * Errors, DPDK-style: the helpers return 0 (the _data lookups: the number
+ * of hits; adds: the number of keys refused) or a negative errno.  More
+ * than 64 keys, 0 keys, a NULL array, a table not made by
+ * siphash_dpdk_create() or a key_len that is not the table's give -EINVAL
+ * and write nothing.  Adds report each
  * key's result in results[i] (a position, -ENOSPC, ...), never stopping
  * silently half-way.
  */
@@ -67,7 +69,6 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include <rte_errno.h>
 #include <rte_hash.h>
