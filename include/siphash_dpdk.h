@@ -29,11 +29,15 @@
  * (a table cannot be rekeyed alone: changing the key needs every table
  * rebuilt, since the stored signatures were made with the old one), and
  * hash_func_init_val is ignored (it is public, so it would add nothing).
- * Changing the key while tables exist corrupts them; don't.  The key is one
- * weak symbol, so every translation unit sees the same one, and so does
- * every shared object of the process that exports it (default visibility:
- * ELF symbol interposition) — GCC and clang, which is what DPDK builds
- * with.
+ * Changing the key while tables exist corrupts them; don't.  The key is
+ * one variable, defined by SIPHASH_DPDK_DEFINE_KEY in exactly one .c file
+ * of the program (as siphash_uthash.h does it): every unit, the callback's
+ * and the helpers', then reads the same one.
+ *
+ *     #include <siphash_dpdk.h>
+ *     SIPHASH_DPDK_DEFINE_KEY;               // in one .c file
+ *     ...
+ *     if (siphash_dpdk_key_init() != 0) ...  // once, before the first table
  *
  * Tables.  rte_hash of 22.11 has no getter for a table's key length, and a
  * table made with another hash function would silently never find our
@@ -75,17 +79,16 @@
 
 #include "siphash.h"
 
-#if !defined(__GNUC__) && !defined(__clang__)
-#error "siphash_dpdk.h needs GCC or clang (a weak symbol holds the process key)"
-#endif
-
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The process key: one definition however many units include this header
- * (weak symbols merge at link time).  Use the functions below, not this. */
-__attribute__((weak)) siphash_key_t siphash_dpdk_process_key;
+/* The process key, defined by SIPHASH_DPDK_DEFINE_KEY.  Set it with the
+ * functions below; read it only to hash as the table does. */
+extern siphash_key_t siphash_dpdk_process_key;
+
+/* Put this in exactly one .c file of the program. */
+#define SIPHASH_DPDK_DEFINE_KEY siphash_key_t siphash_dpdk_process_key
 
 /* Sets the process key.  Call once, before the first table is created.
  * Returns 0, or -EINVAL for NULL or an all-zero key (public, so no key). */

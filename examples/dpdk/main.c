@@ -22,6 +22,9 @@
 #include "siphash_dpdk.h"
 #include "tuples.h"
 
+/* The process key siphash_dpdk.h hashes with (attack.c and cost.c too). */
+SIPHASH_DPDK_DEFINE_KEY;
+
 /* "model name (family F, model M)" from /proc/cpuinfo: virtual machines
  * often show only a brand string, the family and model say which core. */
 static void cpu_name(char *buf, size_t n)

@@ -15,6 +15,8 @@
 #include "collide.h"
 #include "tuples.h"
 
+SIPHASH_DPDK_DEFINE_KEY;
+
 enum { N = 1000 };
 
 static void one(const char *name, size_t len, const unsigned *bits, unsigned nbits)

@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+SIPHASH_DPDK_DEFINE_KEY;
+
 #define MAXLEN 64
 
 static const uint32_t lens[] = {1, 3, 7, 8, 13, 15, 16, 17, 31, 37, 40, 63, 64};

@@ -12,6 +12,8 @@
 
 #include "tuples.h"
 
+SIPHASH_DPDK_DEFINE_KEY;
+
 enum { N = 4096 };
 
 static void round_trip(const struct keytype *kt)
