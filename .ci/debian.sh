@@ -57,6 +57,9 @@ export PG_CONFIG=$pgbin/pg_config
 source "$SIPHASH_ROOT/postgresql/tempserver.sh"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/siphash-debian.XXXXXX")
+# Readable by all (mktemp made it 0700): the build's pg_regress cluster runs
+# as the postgres user and loads the module from the package directory here.
+chmod 755 "$work"
 installed=0
 status=0
 cleanup() {
