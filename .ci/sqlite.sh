@@ -108,7 +108,8 @@ sum_of() { # sum_of STRING SIPHASHSUM-ARGS...: the hex digest
     printf '%s' "$s" | SIPHASH_KEY=$key "$sum" "$@" - | awk '{print $1}' | cut -d: -f2
 }
 le_hex() { # the 16 hex digits of a uint64 written as its little-endian bytes
-    sed 's/../&\n/g' <<<"$1" | grep . | tac | tr -d '\n'
+    local i
+    for ((i = 14; i >= 0; i -= 2)); do printf '%s' "${1:i:2}"; done
 }
 n=0
 while IFS= read -r s; do
