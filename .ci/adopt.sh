@@ -199,7 +199,7 @@ check_meson() {
     run meson test -C "$b" --print-errorlogs >>"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; rc=1; }
     grep -E '^ *[0-9]+/[0-9]+ ' "$OUT/meson.log" | sed 's/^/meson test: /' || true
     DESTDIR=$dest run meson install -C "$b" --quiet || return 1
-    local want=(include/siphash.h include/siphash_net.h include/siphash_uthash.h
+    local want=(include/siphash.h include/siphash_net.h include/siphash_uthash.h include/siphash_dpdk.h
         include/siphash-compat/linux/siphash.h share/man/man3/siphash.3 share/man/man3/siphash_net.3)
     for f in "${want[@]}"; do
         [[ -f $dest/usr/local/$f ]] || { echo "meson install: no $f"; rc=1; }
