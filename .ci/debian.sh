@@ -125,7 +125,7 @@ build_time=$((SECONDS - build_start))
 grep -E '^(dpkg-deb: building|dpkg-gensymbols|[0-9]+% tests passed| *All [0-9]+ tests passed|python3-libsiphash: )' \
     "$work/build.log" || true
 ls -l "$work"/*.deb
-phase "dpkg-buildpackage -us -uc -b (${build_time} s)"
+phase "dpkg-buildpackage -us -uc -b"
 
 # ---------------------------------------------------------------- lintian
 changes=$(ls "$work"/libsiphash_*.changes)
