@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.." || exit 1
 steps=("$@")
 # The matrix first (later steps reuse its builds); about 20 minutes in all
 # on 2 cores, each step's time printed at the end.
-[ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers dpdk bench trust adopt rng windows python postgresql sqlite release abi)
+[ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers dpdk bench trust adopt rng windows python postgresql sqlite release abi debian)
 
 lists=()
 for s in "${steps[@]}"; do
