@@ -6,7 +6,8 @@
 # test), the batch paths, the CLI, consumers, benchmark smoke run, the
 # trust checks, adoption (subproject, amalgamation, Meson, Linux sources),
 # the other systems' key sources, Windows (mingw-w64 under Wine), the
-# Python binding and the PostgreSQL extension.  Each step is a script in .ci/ (sharing
+# Python binding, the PostgreSQL and SQLite extensions, DPDK's rte_hash,
+# and the release (version, tarball and distcheck, ABI, Debian packages).  Each step is a script in .ci/ (sharing
 # .ci/lib.sh) with its Debian packages in .ci/packages-<step>.txt; pass
 # step names to run only some:
 #   bash scripts/test.sh matrix cli
@@ -16,8 +17,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
 steps=("$@")
-# The matrix first (later steps reuse its builds); about 20 minutes in all
-# on 2 cores, each step's time printed at the end.
+# The matrix first (later steps reuse its builds); about 35-40 minutes in
+# all on 2 cores, each step's time printed at the end.
 [ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers dpdk bench trust adopt rng windows python postgresql sqlite release abi debian)
 
 lists=()
