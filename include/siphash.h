@@ -395,6 +395,10 @@ SIPHASH_API void siphash12_batch(const void *base, size_t stride, size_t len, si
  * overlap msgs, lens or any message. */
 SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out);
+/* The same with SipHash-1-3 (out[i] = siphash13_64(msgs[i], lens[i], key)),
+ * the variant for hash tables; same reads, same overlap rule.  Since 1.3.0. */
+SIPHASH_API void siphash13_batchv(const void *const *msgs, const size_t *lens, size_t n,
+                                  const siphash_key_t *key, uint64_t *out);
 /* The same with SipHash-1-2 (out[i] = siphash12_64(msgs[i], lens[i], key)),
  * and over the ASCII-lowercased bytes (out[i] = siphash12_nocase_64(...)):
  * a hash table's batched lookups, as Redis's dict does them.  out must not

@@ -223,6 +223,13 @@ SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, siz
         impl()->vec24(msgs, lens, n, key, out);
 }
 
+SIPHASH_API void siphash13_batchv(const void *const *msgs, const size_t *lens, size_t n,
+                                  const siphash_key_t *key, uint64_t *out)
+{
+    if (n)
+        impl()->vec13(msgs, lens, n, key, out);
+}
+
 SIPHASH_API void siphash12_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                   const siphash_key_t *key, uint64_t *out)
 {

@@ -84,6 +84,6 @@ SIP_INLINE __m256i avx2_from(const uint64_t *t)
 #include "batch_lanes.h"
 
 SIP_HIDDEN const struct sip_batch_impl sip_batch_avx2 = {
-    "avx2",     avx2_fixed24, avx2_fixed13, avx2_fixed12, avx2_vec24,
+    "avx2",     avx2_fixed24, avx2_fixed13, avx2_fixed12, avx2_vec24, avx2_vec13,
     avx2_vec12, avx2_vec12nc, avx2_u64_24,  avx2_u64_13,
 };

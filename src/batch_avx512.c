@@ -92,6 +92,6 @@ SIP_INLINE void avx512_load2(const uint8_t *const *lp, __m512i *w0, __m512i *w1)
 #include "batch_lanes.h"
 
 SIP_HIDDEN const struct sip_batch_impl sip_batch_avx512 = {
-    "avx512",     avx512_fixed24, avx512_fixed13, avx512_fixed12, avx512_vec24,
+    "avx512",     avx512_fixed24, avx512_fixed13, avx512_fixed12, avx512_vec24, avx512_vec13,
     avx512_vec12, avx512_vec12nc, avx512_u64_24,  avx512_u64_13,
 };

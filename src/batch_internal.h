@@ -30,7 +30,7 @@ typedef void sip_batch_u64_fn(const uint64_t *in, size_t n, const siphash_key_t 
 struct sip_batch_impl {
     const char *name; /* what siphash_batch_impl() returns */
     sip_batch_fixed_fn *fixed24, *fixed13, *fixed12;
-    sip_batch_vec_fn *vec24, *vec12, *vec12_nocase;
+    sip_batch_vec_fn *vec24, *vec13, *vec12, *vec12_nocase;
     sip_batch_u64_fn *u64_24, *u64_13;
 };
 

@@ -38,7 +38,7 @@
  *
  * It generates the lane round, the fixed-length kernels
  * <isa>_fixed24/13/12, the u64 kernels <isa>_u64_24/13 and the mixed-length
- * kernels <isa>_vec24/12/12nc; the ISA file then writes its table entry.
+ * kernels <isa>_vec24/13/12/12nc; the ISA file then writes its table entry.
  * Everything generated is named with the prefix (one-file builds put all
  * ISA files into one translation unit), and everything defined here is
  * #undef'd at the end, the primitives included.
@@ -705,6 +705,7 @@ SIP_INLINE void SIP_N(same)(const void *const *msgs, const size_t *lens, size_t 
                         SIP_N(vsame##suffix), SIP_LANES * SIP_VNV, (c), (d), (fold));   \
     }
 SIP_VEC_KERNEL_(24, 2, 4, 0)
+SIP_VEC_KERNEL_(13, 1, 3, 0)
 SIP_VEC_KERNEL_(12, 1, 2, 0)
 SIP_VEC_KERNEL_(12nc, 1, 2, 1)
 #undef SIP_VEC_KERNEL_

@@ -47,6 +47,6 @@ SIP_INLINE uint64x2_t neon_from(const uint64_t *t)
 #include "batch_lanes.h"
 
 SIP_HIDDEN const struct sip_batch_impl sip_batch_neon = {
-    "neon",     neon_fixed24, neon_fixed13, neon_fixed12, neon_vec24,
+    "neon",     neon_fixed24, neon_fixed13, neon_fixed12, neon_vec24, neon_vec13,
     neon_vec12, neon_vec12nc, neon_u64_24,  neon_u64_13,
 };

@@ -142,6 +142,12 @@ static void sip_portable_vec24(const void *const *msgs, const size_t *lens, size
     port_vec_loop(msgs, lens, n, key, out, 2, 4, 0);
 }
 
+static void sip_portable_vec13(const void *const *msgs, const size_t *lens, size_t n,
+                               const siphash_key_t *key, uint64_t *out)
+{
+    port_vec_loop(msgs, lens, n, key, out, 1, 3, 0);
+}
+
 static void sip_portable_vec12(const void *const *msgs, const size_t *lens, size_t n,
                                const siphash_key_t *key, uint64_t *out)
 {
@@ -162,6 +168,7 @@ SIP_HIDDEN const struct sip_batch_impl sip_batch_portable = {
     sip_portable_fixed13,
     sip_portable_fixed12,
     sip_portable_vec24,
+    sip_portable_vec13,
     sip_portable_vec12,
     sip_portable_vec12nc,
     sip_portable_u64_24,

@@ -287,23 +287,14 @@ PyObject *lsh_batch_u64(PyObject *self, PyObject *args, PyObject *kw)
 static void run_batchv(lsh_rounds r, int nocase, const void *const *msgs, const size_t *lens,
                        Py_ssize_t n, const siphash_key_t *key, uint64_t *out)
 {
-    Py_ssize_t i;
-    if (r == LSH_ROUNDS_24) {
+    if (r == LSH_ROUNDS_24)
         siphash_batchv(msgs, lens, (size_t)n, key, out);
-        return;
-    }
-    if (r == LSH_ROUNDS_12) {
-        if (nocase)
-            siphash12_nocase_batchv(msgs, lens, (size_t)n, key, out);
-        else
-            siphash12_batchv(msgs, lens, (size_t)n, key, out);
-        return;
-    }
-    (void)nocase;
-    /* The library has no SipHash-1-3 batchv: one-shot calls, still
-     * without the GIL and without per-message Python overhead. */
-    for (i = 0; i < n; i++)
-        out[i] = siphash13_64(msgs[i], lens[i], key);
+    else if (r == LSH_ROUNDS_13)
+        siphash13_batchv(msgs, lens, (size_t)n, key, out);
+    else if (nocase)
+        siphash12_nocase_batchv(msgs, lens, (size_t)n, key, out);
+    else
+        siphash12_batchv(msgs, lens, (size_t)n, key, out);
 }
 
 PyObject *lsh_batchv(PyObject *self, PyObject *args, PyObject *kw)

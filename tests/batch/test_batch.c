@@ -166,6 +166,7 @@ static const struct batch_vec_pair vec_pairs[] = {{"siphash_batchv", siphash_bat
  * blocks are not */
 static const struct batch_vec_pair all_vec_pairs[] = {
     {"siphash_batchv", siphash_batchv, siphash24_64},
+    {"siphash13_batchv", siphash13_batchv, siphash13_64},
     {"siphash12_batchv", siphash12_batchv, siphash12_64},
     {"siphash12_nocase_batchv", siphash12_nocase_batchv, siphash12_nocase_64},
 };
