@@ -35,6 +35,12 @@
 #   ci_reuse CONFIG [TARGET...]
 #                          ci_configure, then brings the given targets (or
 #                          all) up to date: after the matrix, a no-op build
+#   ci_clock NAME          remembers the time now under NAME: the wall clock
+#                          and the CPU time (user + system) of this shell's
+#                          finished children
+#   ci_clock_read NAME     sets CI_WALL and CI_CPU to the seconds of each
+#                          since ci_clock NAME (CPU: what the children that
+#                          finished since then used, on all cores together)
 # shellcheck shell=bash
 
 set -euo pipefail
@@ -113,4 +119,32 @@ ci_reuse() {
     else
         run cmake --build "$dir" -j "$JOBS"
     fi
+}
+
+_CI_HZ=$(getconf CLK_TCK)
+
+# The CPU time of this shell's finished children (and theirs), in clock
+# ticks, from /proc: no command substitution, whose subshell would have
+# children of its own.  Fields 16 and 17 are cutime and cstime; the name
+# field before them may hold spaces, hence the split after its ')'.
+_ci_cpu_ticks() {
+    local stat
+    read -r stat </proc/"$BASHPID"/stat
+    stat=${stat##*) }
+    # shellcheck disable=SC2086  # split on purpose
+    set -- $stat
+    _CI_TICKS=$((${14} + ${15}))
+}
+
+ci_clock() {
+    _ci_cpu_ticks
+    printf -v "_ci_clock_$1" '%s %s' "${EPOCHREALTIME/[.,]/}" "$_CI_TICKS"
+}
+
+ci_clock_read() {
+    local var=_ci_clock_$1 t0 c0
+    read -r t0 c0 <<<"${!var:?ci_clock_read: no ci_clock $1}"
+    _ci_cpu_ticks
+    CI_WALL=$(((${EPOCHREALTIME/[.,]/} - t0 + 500000) / 1000000))
+    CI_CPU=$(((_CI_TICKS - c0 + _CI_HZ / 2) / _CI_HZ))
 }

@@ -68,9 +68,18 @@ configure_build() {
     local dir=$OUT/$1
     ci_matrix_args "$1"
     rm -rf "$dir"
+    ci_clock build
     run cmake -S "$ROOT" -B "$dir" "${CI_ARGS[@]}" ||
         { note "configure failed"; return 1; }
     run cmake --build "$dir" -j "$JOBS" || { note "build failed"; return 1; }
+    phase_time build
+}
+
+# phase_time PHASE: the wall and CPU seconds since `ci_clock PHASE`, for the
+# summary's build column (the rest of a configuration's time is its tests).
+phase_time() {
+    ci_clock_read "$1"
+    echo "$1 $CI_WALL $CI_CPU" >>"$OUT/.times-$MATRIX_CONFIG"
 }
 
 # run_ctest DIR [CTEST_ARGS...]: the whole suite; the log is kept so the
@@ -99,7 +108,9 @@ expect_elf() {
 # it from scratch, the other two reuse it (configure + incremental build,
 # which also makes it when it is missing).
 ensure_gcc_build() {
+    ci_clock build
     ci_reuse gcc || { note "gcc build failed"; return 1; }
+    phase_time build
 }
 
 # ---------------------------------------------------------- configurations
@@ -417,16 +428,16 @@ for t in cmake gcc clang qemu-s390x valgrind; do
     command -v "$t" >/dev/null && printf '  %-11s %s\n' "$t" "$("$t" --version 2>&1 | head -n1)"
 done
 
-declare -A status seconds detail
-total_start=$SECONDS
+declare -A status seconds detail cpu build_wall build_cpu
+ci_clock matrix_total
 failed=0
 for c in "${configs[@]}"; do
     header "$c" "$(date -u +%H:%M:%S)"
-    start=$SECONDS
+    ci_clock matrix_config
     # A subshell per configuration: its environment stays its own, and set -e
     # still applies inside (it would not in an `if ( ... )` condition).
     set +e
-    rm -f "$OUT/.notes-$c"
+    rm -f "$OUT/.notes-$c" "$OUT/.times-$c"
     (
         set -e
         MATRIX_CONFIG=$c
@@ -434,7 +445,13 @@ for c in "${configs[@]}"; do
     )
     rc=$?
     set -e
-    seconds[$c]=$((SECONDS - start))
+    ci_clock_read matrix_config
+    seconds[$c]=$CI_WALL cpu[$c]=$CI_CPU
+    # The build's seconds (wall, CPU) as recorded; the rest is testing.
+    build_wall[$c]=0 build_cpu[$c]=0
+    if [[ -f $OUT/.times-$c ]]; then
+        read -r build_wall[$c] build_cpu[$c] < <(awk '{ w += $2; c += $3 } END { print w + 0, c + 0 }' "$OUT/.times-$c")
+    fi
     detail[$c]=""
     if [[ -f $OUT/.notes-$c ]]; then
         detail[$c]=$(paste -sd';' "$OUT/.notes-$c" | sed 's/;/; /g')
@@ -448,9 +465,14 @@ for c in "${configs[@]}"; do
     echo "== matrix: $c: ${status[$c]} in ${seconds[$c]} s ${detail[$c]:+— ${detail[$c]}}"
 done
 
-printf '\n== matrix summary (%d s total)\n' "$((SECONDS - total_start))"
+ci_clock_read matrix_total
+printf '\n== matrix summary (%d s total, CPU %d s; each configuration: wall seconds, CPU\n' "$CI_WALL" "$CI_CPU"
+printf '== seconds in parentheses, whole and of its build and test phases)\n'
+printf '%-11s %-8s %11s %11s %11s  %s\n' config result total build test details
 for c in "${configs[@]}"; do
-    printf '%-11s %-8s %5s s  %s\n' "$c" "${status[$c]}" "${seconds[$c]}" "${detail[$c]}"
+    printf '%-11s %-8s %11s %11s %11s  %s\n' "$c" "${status[$c]}" "${seconds[$c]} (${cpu[$c]})" \
+        "${build_wall[$c]} (${build_cpu[$c]})" \
+        "$((seconds[$c] - build_wall[$c])) ($((cpu[$c] - build_cpu[$c])))" "${detail[$c]}"
 done
 if [[ $failed -ne 0 ]]; then
     echo "matrix: $failed configuration(s) failed"

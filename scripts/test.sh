@@ -15,6 +15,9 @@
 # (build-ci/, or SIPHASH_CI_DIR) instead of building the same trees again.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
+# shellcheck source=.ci/lib.sh
+source .ci/lib.sh || exit 1
+set +e # every step runs, whatever the one before did
 
 steps=("$@")
 # The matrix first (later steps reuse its builds); about 35-40 minutes in
@@ -30,24 +33,26 @@ if [ ${#lists[@]} -gt 0 ]; then
 fi
 
 pass=0 fail=0 failed=() times=()
-total_start=$SECONDS
+ci_clock all
 for s in "${steps[@]}"; do
   f=".ci/$s.sh"
   if [ ! -f "$f" ]; then
     echo "test.sh: no step '$s' ($f missing)"; fail=$((fail + 1)); failed+=("$s"); continue
   fi
   echo; echo "======== step $s ========"
-  start=$SECONDS
+  ci_clock step
   if bash "$f"; then
     pass=$((pass + 1)); verdict=passed
   else
     fail=$((fail + 1)); failed+=("$s"); verdict=FAILED
   fi
-  echo "======== step $s $verdict in $((SECONDS - start)) s ========"
-  times+=("$(printf '%-10s %-7s %5d s' "$s" "$verdict" "$((SECONDS - start))")")
+  ci_clock_read step
+  echo "======== step $s $verdict in $CI_WALL s (CPU $CI_CPU s) ========"
+  times+=("$(printf '%-10s %-7s %5d s  (CPU %5d s)' "$s" "$verdict" "$CI_WALL" "$CI_CPU")")
 done
+ci_clock_read all
 echo
-echo "======== step times ($((SECONDS - total_start)) s in all)"
+echo "======== step times ($CI_WALL s in all, CPU $CI_CPU s)"
 printf '%s\n' "${times[@]}"
 [ $fail -eq 0 ] || echo "failed steps: ${failed[*]}"
 echo "steps: $pass passed, $fail failed"
