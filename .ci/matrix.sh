@@ -45,7 +45,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ROOT=$SIPHASH_ROOT
 OUT=$SIPHASH_CI_DIR
 CTEST_TIMEOUT=${CTEST_TIMEOUT:-900}
-ALL_CONFIGS=(gcc clang asan-gcc asan-clang m32 s390x aarch64 valgrind install)
+# The gcc tree first (its three configurations, then the others most steps
+# reuse): side by side with other steps (scripts/test.sh), each tree is
+# handed over as soon as the matrix is done with it.
+ALL_CONFIGS=(gcc valgrind install clang m32 aarch64 s390x asan-gcc asan-clang)
+# This script makes these trees; no other step may use one before it is done.
+export SIPHASH_CI_MAKER=1
 # The paper's example: SipHash-2-4, key 00..0f, message 00..0e.
 PAPER_EXAMPLE=a129ca6149be45e5
 
@@ -69,6 +74,7 @@ configure_build() {
     ci_matrix_args "$1"
     rm -rf "$dir"
     ci_clock build
+    ci_seed_tree "$dir"
     run cmake -S "$ROOT" -B "$dir" "${CI_ARGS[@]}" ||
         { note "configure failed"; return 1; }
     run cmake --build "$dir" -j "$JOBS" || { note "build failed"; return 1; }
@@ -405,12 +411,21 @@ run_install() {
     note "pkg-config, find_package (shared) and find_package (static) consumers print $PAPER_EXAMPLE"
 }
 
+# tree_of CONFIG: the build tree a configuration works in.
+tree_of() {
+    case $1 in
+        valgrind | install) echo gcc ;;
+        *) echo "$1" ;;
+    esac
+}
+
 # ------------------------------------------------------------------- main
 
-if [[ ${1:-} == --list ]]; then
-    printf '%s\n' "${ALL_CONFIGS[@]}"
-    exit 0
-fi
+mode=run
+case ${1:-} in
+    --list) printf '%s\n' "${ALL_CONFIGS[@]}"; exit 0 ;;
+    --trees) mode=trees; shift ;;
+esac
 configs=()
 for a in "${@:-${ALL_CONFIGS[@]}}"; do
     case $a in
@@ -420,6 +435,12 @@ for a in "${@:-${ALL_CONFIGS[@]}}"; do
         *) echo "matrix.sh: unknown configuration '$a' (try --list)" >&2; exit 2 ;;
     esac
 done
+# --trees [CONFIG...]: the build trees those configurations make (what
+# scripts/test.sh marks busy while this step runs).
+if [[ $mode == trees ]]; then
+    for c in "${configs[@]}"; do tree_of "$c"; done | sort -u
+    exit 0
+fi
 
 mkdir -p "$OUT"
 echo "matrix: configurations: ${configs[*]}"
@@ -429,6 +450,7 @@ for t in cmake gcc clang qemu-s390x valgrind; do
 done
 
 declare -A status seconds detail cpu build_wall build_cpu
+done_configs=()
 ci_clock matrix_total
 failed=0
 for c in "${configs[@]}"; do
@@ -450,7 +472,7 @@ for c in "${configs[@]}"; do
     # The build's seconds (wall, CPU) as recorded; the rest is testing.
     build_wall[$c]=0 build_cpu[$c]=0
     if [[ -f $OUT/.times-$c ]]; then
-        read -r build_wall[$c] build_cpu[$c] < <(awk '{ w += $2; c += $3 } END { print w + 0, c + 0 }' "$OUT/.times-$c")
+        read -r "build_wall[$c]" "build_cpu[$c]" < <(awk '{ w += $2; c += $3 } END { print w + 0, c + 0 }' "$OUT/.times-$c")
     fi
     detail[$c]=""
     if [[ -f $OUT/.notes-$c ]]; then
@@ -463,6 +485,14 @@ for c in "${configs[@]}"; do
         failed=$((failed + 1))
     fi
     echo "== matrix: $c: ${status[$c]} in ${seconds[$c]} s ${detail[$c]:+— ${detail[$c]}}"
+    # Hand the tree over when no configuration still to run works in it.
+    done_configs+=("$c")
+    t=$(tree_of "$c")
+    later=0
+    for d in "${configs[@]:${#done_configs[@]}}"; do
+        [[ $(tree_of "$d") != "$t" ]] || later=1
+    done
+    [[ $later -eq 1 ]] || ci_tree_done "$t"
 done
 
 ci_clock_read matrix_total

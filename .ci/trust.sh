@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # .ci/trust.sh — the checks users can rerun to trust libsiphash (SECURITY.md):
-#   1. constant-time test under valgrind memcheck, gcc and clang Release
-#      builds, with its negative controls (the leaks it must catch)
-#   2. fuzz smoke runs: each libFuzzer target for FUZZ_SECONDS (default 30)
-#   3. cppcheck over src/ and tools/
-#   4. clang-tidy (.clang-tidy) over src/ and tools/
-#   5. gcc -fanalyzer builds of src/ and tools/ (Release and -Og)
+#   1. fuzz smoke runs: each libFuzzer target for FUZZ_SECONDS (default 30)
+#      of its CPU time (tests/fuzz/run.sh: a busy machine does not shorten
+#      them)
+#   2. cppcheck over src/ and tools/
+#   3. clang-tidy (.clang-tidy) over src/ and tools/
+#   4. gcc -fanalyzer builds of src/ and tools/ (Release and -Og)
+#   5. constant-time test under valgrind memcheck, gcc and clang Release
+#      builds, with its negative controls (the leaks it must catch); last,
+#      because it reuses the matrix's trees, which another step may still
+#      be making when this one starts (scripts/test.sh runs steps side by
+#      side)
 # Run from anywhere.  The constant-time test reuses the matrix's gcc and
 # clang Release builds (.ci/lib.sh; made here when the matrix has not run):
 # the matrix already ran it there, and it is rerun here (seconds) because
@@ -20,7 +25,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-30}
-STEPS=${TRUST_STEPS:-ct fuzz cppcheck tidy analyzer}
+STEPS=${TRUST_STEPS:-fuzz cppcheck tidy analyzer ct}
 t0=$(date +%s)
 passed=0
 failed=0
@@ -145,7 +150,7 @@ analyzer() {
 for s in $STEPS; do
     case $s in
     ct) step "constant-time test (valgrind memcheck, gcc + clang Release)" ct ;;
-    fuzz) step "fuzz smoke runs (${FUZZ_SECONDS}s per target)" fuzz ;;
+    fuzz) step "fuzz smoke runs (${FUZZ_SECONDS} s of CPU per target)" fuzz ;;
     cppcheck) step "cppcheck src/ tools/" cppcheck_step ;;
     tidy) step "clang-tidy src/ tools/" tidy ;;
     analyzer) step "gcc -fanalyzer src/ tools/" analyzer ;;

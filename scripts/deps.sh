@@ -4,7 +4,15 @@
 # per line, '#' comments allowed) that are not installed yet.  Uses sudo
 # when not root.  Does nothing when everything is present.
 #   usage: scripts/deps.sh .ci/packages-matrix.txt [more lists...]
+#          scripts/deps.sh --check LIST...   installs nothing: exit 0 when
+#                                            every package is installed, else
+#                                            1, printing the missing ones
 set -euo pipefail
+check=0
+if [[ ${1:-} == --check ]]; then
+  check=1
+  shift
+fi
 want=()
 for list in "$@"; do
   [ -f "$list" ] || continue
@@ -14,6 +22,10 @@ for list in "$@"; do
   done < "$list"
 done
 [ ${#want[@]} -eq 0 ] && exit 0
+if [ $check -eq 1 ]; then
+  echo "${want[*]}"
+  exit 1
+fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 echo "deps: installing ${want[*]}"

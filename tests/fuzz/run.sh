@@ -3,7 +3,8 @@
 # tests/fuzz/run.sh TARGET SECONDS [BUILD_DIR]
 #
 # Builds the libFuzzer targets (clang, -DSIPHASH_FUZZ=ON) in BUILD_DIR
-# (default build-fuzz) if needed and fuzzes TARGET for SECONDS seconds,
+# (default build-fuzz) if needed and fuzzes TARGET for SECONDS seconds of
+# its CPU time (on an idle machine, SECONDS of wall time),
 # starting from the checked-in seeds in tests/fuzz/corpus/TARGET.  New
 # interesting inputs go to BUILD_DIR/fuzz-corpus/TARGET (the checked-in
 # seeds are only read); a crash or mismatch is written to
@@ -44,19 +45,40 @@ work=$build/fuzz-corpus/$target
 artifacts=$build/fuzz-artifacts
 mkdir -p "$work" "$artifacts"
 
-echo "fuzzing $target for ${seconds}s (seeds: $seeds, corpus: $work)"
+echo "fuzzing $target for ${seconds}s of its CPU time (seeds: $seeds, corpus: $work)"
+# SECONDS counts the fuzzer's own CPU time (user + system), so that a
+# machine busy with other work does not shorten the run: libFuzzer's
+# -max_total_time counts wall seconds, so the fuzzer starts again on its
+# corpus for the CPU seconds a busy machine took from it (on an idle one,
+# the first run is the whole run).
 # -timeout: one input taking > 10 s is a hang; -rss_limit_mb: a leak that
 # grows without bound fails instead of swapping the machine.
-# shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
-"$build/tests/fuzz/$target" "$work" "$seeds" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
-    -print_final_stats=1 -artifact_prefix="$artifacts/$target-" ${FUZZ_FLAGS:-} 2>"$build/fuzz-$target.log" || {
-    status=$?
-    tail -n 60 "$build/fuzz-$target.log" >&2
-    echo "FAIL: $target (exit $status); artifacts in $artifacts" >&2
-    exit 1
+cpu_now() { # the CPU seconds of this shell's finished children, hundredths
+    times >"$artifacts/.times-$target"
+    sed -n 2p "$artifacts/.times-$target" |
+        awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d\n", t * 100 }'
 }
-grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' \
-    "$build/fuzz-$target.log" || true
-tail -n 1 "$build/fuzz-$target.log" | grep -q "Done" || true
-echo "OK: $target ran ${seconds}s without a finding"
+: >"$build/fuzz-$target.log"
+left=$((seconds * 100)) runs=0 executed=0
+while [ "$left" -ge 100 ]; do
+    before=$(cpu_now)
+    # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
+    "$build/tests/fuzz/$target" "$work" "$seeds" \
+        -max_total_time=$((left / 100)) -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/$target-" ${FUZZ_FLAGS:-} 2>"$build/fuzz-$target.run.log" || {
+        status=$?
+        cat "$build/fuzz-$target.run.log" >>"$build/fuzz-$target.log"
+        tail -n 60 "$build/fuzz-$target.run.log" >&2
+        echo "FAIL: $target (exit $status); artifacts in $artifacts" >&2
+        exit 1
+    }
+    cat "$build/fuzz-$target.run.log" >>"$build/fuzz-$target.log"
+    left=$((left - ($(cpu_now) - before)))
+    runs=$((runs + 1))
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/fuzz-$target.run.log")
+    executed=$((executed + ${n:-0}))
+done
+rm -f "$build/fuzz-$target.run.log" "$artifacts/.times-$target"
+grep -E '^stat::(average_exec_per_sec|new_units_added|peak_rss_mb)' "$build/fuzz-$target.log" || true
+echo "stat::number_of_executed_units: $executed (in $runs run(s))"
+echo "OK: $target ran ${seconds}s of CPU time without a finding"
