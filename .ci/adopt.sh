@@ -151,7 +151,7 @@ amalgam_target() {
             echo "amalgam $name: $t passed ($(tail -n 1 "$dir/$t.log"))"
         else
             cat "$dir/$t.log"
-            echo "amalgam $name: $t FAILED"
+            ci_note "FAILED: amalgam $name: $t"
             rc=1
         fi
     done
@@ -495,6 +495,7 @@ for s in "${sel[@]}"; do
         summary+=("$s: passed ($((SECONDS - start)) s)")
     else
         summary+=("$s: FAILED ($((SECONDS - start)) s)")
+        ci_note "FAILED: $s"
         status=1
     fi
 done

@@ -69,6 +69,7 @@ pg_temp_start
 status=0
 if ! run make -C "$pg" installcheck; then
     cat "$pg/regression.diffs" 2>/dev/null || true
+    ci_note "FAILED: pg_regress: $(grep -h FAILED "$pg/regression.out" 2>/dev/null | tr -s ' ' | paste -sd';' -)"
     exit 1
 fi
 phase "pg_regress suite passed"

@@ -27,12 +27,16 @@ rm -rf "$SIPHASH_ROOT/python/libsiphash.egg-info"
 # and would hide the installed package.
 cd "$tmp"
 run "$tmp/venv/bin/python" -c 'import libsiphash as L; print("libsiphash", L.__version__, "batch path", L.batch_impl())'
-run timeout 600 "$tmp/venv/bin/python" -m pytest -p no:cacheprovider -rs "$SIPHASH_ROOT/python/tests" |
-    tee "$tmp/pytest.log"
-# What pytest skipped (pandas, Dask, NumPy when not installed), by reason,
-# for scripts/test.sh's summary.
+rc=0
+run timeout 600 "$tmp/venv/bin/python" -m pytest -p no:cacheprovider -rfEs "$SIPHASH_ROOT/python/tests" |
+    tee "$tmp/pytest.log" || rc=$?
+# For scripts/test.sh's summary: what failed, by name, and what pytest
+# skipped (pandas, Dask, NumPy when not installed), by reason.
+sed -n 's/^\(FAILED\|ERROR\) \([^ ]*\/\)\{0,1\}\([^/ ]*\)\( - .*\)\{0,1\}$/\1: \3/p' "$tmp/pytest.log" |
+    while IFS= read -r line; do ci_note "$line"; done
 sed -n 's/^SKIPPED \[\([0-9]*\)\] \([^:]*\/\)\{0,1\}\([^/:]*\):[0-9]*: /\1 in \3: /p' "$tmp/pytest.log" |
     while IFS= read -r line; do ci_note "skipped: $line"; done
+[[ $rc -eq 0 ]] || exit "$rc"
 # The quick suite leaves out the benchmarks' smoke runs (nothing there is
 # judged: CI shows that they run).
 ci_quick && exit 0

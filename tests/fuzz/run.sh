@@ -53,15 +53,18 @@ echo "fuzzing $target for ${seconds}s of its CPU time (seeds: $seeds, corpus: $w
 # the first run is the whole run).
 # -timeout: one input taking > 10 s is a hang; -rss_limit_mb: a leak that
 # grows without bound fails instead of swapping the machine.
-cpu_now() { # the CPU seconds of this shell's finished children, hundredths
+# cpu_now: sets cpu to the CPU time of this shell's finished children, in
+# hundredths of a second.  Not through $(...): its subshell has no children.
+cpu_now() {
     times >"$artifacts/.times-$target"
-    sed -n 2p "$artifacts/.times-$target" |
-        awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d\n", t * 100 }'
+    cpu=$(sed -n 2p "$artifacts/.times-$target" |
+        awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d\n", t * 100 }')
 }
 : >"$build/fuzz-$target.log"
 left=$((seconds * 100)) runs=0 executed=0
 while [ "$left" -ge 100 ]; do
-    before=$(cpu_now)
+    cpu_now
+    before=$cpu
     # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
     "$build/tests/fuzz/$target" "$work" "$seeds" \
         -max_total_time=$((left / 100)) -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
@@ -73,7 +76,12 @@ while [ "$left" -ge 100 ]; do
         exit 1
     }
     cat "$build/fuzz-$target.run.log" >>"$build/fuzz-$target.log"
-    left=$((left - ($(cpu_now) - before)))
+    cpu_now
+    # (At least a second per run: a run that could not use the CPU at all
+    # must not make this loop endless.)
+    used=$((cpu - before))
+    [ "$used" -ge 100 ] || used=100
+    left=$((left - used))
     runs=$((runs + 1))
     n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/fuzz-$target.run.log")
     executed=$((executed + ${n:-0}))
