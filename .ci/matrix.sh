@@ -304,12 +304,19 @@ CMAKE
     done <"$tmp/tests.txt"
     write_one
     echo "+ $n CLI tests, $JOBS at a time, each siphashsum run as: $memcheck siphashsum ..."
-    seq 1 "$n" | xargs -P "$JOBS" -I{} bash -c "bash '$tmp/t{}.sh' >'$tmp/t{}.log' 2>&1; echo \$? >'$tmp/t{}.rc'"
-    local i r rc=0 passed=0
+    # The longest first (by the cost CTest recorded for each in this tree's
+    # runs): the last one to start should not run alone for minutes.
+    local costs=$OUT/gcc/Testing/Temporary/CTestCostData.txt i
+    for ((i = 1; i <= n; i++)); do
+        awk -v t="$(<"$tmp/t$i.name")" -v i="$i" '$1 == t { c = $3 } END { print c + 0, i }' "$costs" 2>/dev/null ||
+            echo "0 $i"
+    done | sort -k1,1gr | awk '{ print $2 }' |
+        xargs -P "$JOBS" -I{} bash -c "s=\$SECONDS; bash '$tmp/t{}.sh' >'$tmp/t{}.log' 2>&1; echo \$? \$((SECONDS - s)) >'$tmp/t{}.rc'"
+    local r secs rc=0 passed=0
     for ((i = 1; i <= n; i++)); do
         name=$(<"$tmp/t$i.name")
-        r=$(<"$tmp/t$i.rc")
-        echo "---- valgrind: $name (exit $r)"
+        read -r r secs <"$tmp/t$i.rc"
+        echo "---- valgrind: $name (exit $r, $secs s)"
         sed -n '2,$p' "$tmp/t$i.sh" | sed 's/^/    /'
         cat "$tmp/t$i.log"
         case $r in
