@@ -49,9 +49,11 @@ QUICK_STEPS=(
     "postgresql?"   # the PostgreSQL extension: build, pg_regress, values, configured key
 )
 # What CI runs, started in this order as a lane frees up: the matrix first
-# (most steps reuse its trees), then the steps that need none of them, then
-# those that do.
-ALL_STEPS=(matrix rng windows release abi debian python adopt trust batch cli consumers dpdk bench
+# (the longest, and most steps reuse its trees); beside it the steps that
+# need none of its trees, the longest first (trust and adopt reuse some, in
+# their last part, by when the matrix has made them); then the steps that
+# reuse its trees, short ones, in whichever lane frees up.
+ALL_STEPS=(matrix debian trust adopt abi release windows python rng batch cli consumers dpdk bench
     postgresql sqlite)
 # Pairs of steps never side by side: debian installs our packages into /usr
 # (a PostgreSQL module where the postgresql step installs its own, a Python
