@@ -301,6 +301,64 @@ def test_directonly(args, tmp):
     print("DIRECTONLY: siphash_key_file refused from a view, a trigger, a database file's trigger")
 
 
+def test_called_alone(args, tmp):
+    """siphash_key_file runs only as the statement SELECT siphash_key_file(x),
+    x one literal or parameter, with no other statement of the connection
+    running; any other use is refused with one message, whatever the path
+    (test_schema_routes.py has every schema route)."""
+    k = bytes(range(32, 48))
+    path = os.path.join(tmp, "it's.key")  # a quote, doubled in a literal
+    write_key(path, k.hex().encode())
+    lit = "'" + path.replace("'", "''") + "'"
+    accepted = [
+        ("SELECT siphash_key_file(?)", (path,)),
+        ("select Siphash_Key_File ( ? ) ;", (path,)),
+        ("  -- the key\n SELECT /* here */ siphash_key_file(:p)\n", {"p": path}),
+        ("SELECT siphash_key_file(@p);", {"p": path}),
+        ("SELECT siphash_key_file($p)", {"p": path}),
+        ("SELECT siphash_key_file(?1)", (path,)),
+        (f"SELECT siphash_key_file({lit})", ()),
+    ]
+    for sql, params in accepted:
+        con = connect(args)
+        e = error_of(con, sql, params)
+        check(e is None, f"{sql!r}: refused: {e!r}")
+        check(e is None and con.execute("SELECT siphash24('a') = siphash24('a', ?)", (k,))
+              .fetchone()[0] == 1, f"{sql!r}: not the file's key")
+        con.close()
+    con = connect(args)
+    con.execute("CREATE TABLE t(x)")
+    con.execute("INSERT INTO t VALUES (1), (2)")
+    refused = [
+        "SELECT siphash_key_file(?) FROM t",
+        "SELECT siphash_key_file(?), 1",
+        "SELECT siphash_key_file(?) AS k",
+        "SELECT (SELECT siphash_key_file(?))",
+        "SELECT siphash_key_file(? || '')",
+        "WITH c(p) AS (SELECT ?) SELECT siphash_key_file(p) FROM c",
+        "SELECT siphash_key_file(?) WHERE 1",
+        "VALUES (siphash_key_file(?))",
+        "SELECT siphash_key_file(?) /* unterminated",
+    ]
+    alone = "siphash_key_file: refused: it must be called alone"
+    for sql in refused:
+        for p in (path, os.path.join(tmp, "missing")):
+            e = error_of(con, sql, (p,))
+            check(e is not None and e.startswith(alone), f"{sql!r} ({p}): {e!r}")
+    # Another statement of the connection still running (a cursor not read
+    # to its end): refused, and accepted once it is finished.
+    cur = con.execute("SELECT x FROM t")
+    cur.fetchone()
+    e = error_of(con, "SELECT siphash_key_file(?)", (path,))
+    check(e is not None and e.startswith(alone), f"with another statement running: {e!r}")
+    cur.fetchall()
+    e = error_of(con, "SELECT siphash_key_file(?)", (path,))
+    check(e is None, f"after the other statement finished: {e!r}")
+    con.close()
+    print(f"called alone: {len(accepted)} forms of SELECT siphash_key_file(x) accepted; "
+          f"{len(refused)} larger statements and one beside a running statement refused")
+
+
 def test_threads(args, ref, rng, tmp):
     """Two threads, each its own connection with its own key file, hashing at
     the same time: each gets its own key's values."""
@@ -365,6 +423,7 @@ def main():
         test_connection_key(args, ref, rng, tmp)
         test_errors(args, tmp)
         test_directonly(args, tmp)
+        test_called_alone(args, tmp)
         test_threads(args, ref, rng, tmp)
         test_generate_key(args)
     if FAILS:
