@@ -397,6 +397,22 @@ def test_threads(args, ref, rng, tmp):
     print("threads: two connections with different keys, 2000 values x 5 rounds each, at once")
 
 
+def test_schema_reread(args, tmp):
+    """Loading has SQLite read the schema again (PRAGMA writable_schema =
+    RESET, module.c): an application's writable_schema stays as it was."""
+    fails = len(FAILS)
+    for on in (0, 1):
+        con = sqlite3.connect(os.path.join(tmp, "reread.db"))
+        con.execute(f"PRAGMA writable_schema = {on}")
+        con.enable_load_extension(True)
+        con.load_extension(args.extension)
+        got = con.execute("PRAGMA writable_schema").fetchone()[0]
+        check(got == on, f"writable_schema {on} before loading, {got} after")
+        con.close()
+    if len(FAILS) == fails:
+        print("schema reread: writable_schema kept, on and off")
+
+
 def test_generate_key(args):
     con = connect(args)
     a, b = con.execute("SELECT siphash_generate_key(), siphash_generate_key()").fetchone()
@@ -425,6 +441,7 @@ def main():
         test_directonly(args, tmp)
         test_called_alone(args, tmp)
         test_threads(args, ref, rng, tmp)
+        test_schema_reread(args, tmp)
         test_generate_key(args)
     if FAILS:
         print(f"sqlite_python: {len(FAILS)} checks FAILED")
