@@ -122,7 +122,7 @@ int attack_run(const struct keytype *kt, size_t n, uint64_t seed, FILE *csv,
     uint8_t base[COLLIDE_MAX_LEN];
     uint8_t *keys = malloc(n * kt->len), *other = malloc(n * kt->len);
     struct rte_hash *crc = NULL, *ext = NULL, *jh = NULL;
-    struct siphash_dpdk_table sip = {NULL, 0};
+    struct siphash_dpdk_table sip = {NULL, 0, 0};
 
     memset(r, 0, sizeof *r);
     r->offered = n;

@@ -94,6 +94,9 @@ static int cost(const struct keytype *kt, uint32_t entries, int quick, uint64_t 
            "  [%s; %s, batch path %s]\n",
            kt->name, r.entries, r.ratio, target, r.ratio <= target ? "met" : "not met", r.best,
            cpu, siphash_batch_impl());
+    printf("  scattered pointers, %" PRIu32 " entries: %.3fx the default path with one"
+           " siphash13_batchv, %.3fx with siphash13_64 per key (batchv / per key %.3f)\n",
+           r.entries, r.scat_ratio, r.scalar_ratio, r.scat_ratio / r.scalar_ratio);
     return 0;
 }
 
