@@ -19,8 +19,9 @@
 #   4. the README's FetchContent URL form, its placeholders filled with the
 #      tarball's file:// URL and hash, builds hello.c and prints the paper's
 #      answer; a wrong hash is refused.
-# Packages: .ci/packages-release.txt.  About 4 minutes on 2 cores, most of
-# it the distcheck build and suite (docs/releases.md).
+# Packages: .ci/packages-release.txt.  About 5 minutes on 2 cores, most of
+# it the distcheck build and suite, about 30 s the hostile dist.sh runs
+# (docs/releases.md).
 # shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages release
