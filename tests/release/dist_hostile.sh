@@ -26,7 +26,8 @@ set -uo pipefail
 [[ $# -eq 2 ]] || { echo "usage: $0 REPO WORKDIR" >&2; exit 2; }
 repo=$1
 work=$2
-mkdir -p "$work" && [[ -z $(ls -A "$work") ]] || { echo "dist_hostile: $work is not empty" >&2; exit 2; }
+mkdir -p "$work" || exit 2
+[[ -z $(ls -A "$work") ]] || { echo "dist_hostile: $work is not empty" >&2; exit 2; }
 work=$(cd "$work" && pwd)
 
 # The neutral environment every case starts from: nothing of the caller's
