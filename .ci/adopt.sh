@@ -15,8 +15,11 @@
 #               tests of tests/ linked against it and run (qemu-user for the
 #               cross targets)
 #   meson       meson setup/compile/test/install of the tree; the installed
-#               files checked; tests/subproject/meson uses it as a subproject
-#               through a wrap file (a tarball of HEAD, fetched by file://)
+#               files checked, the SQLite extension loaded from
+#               <libdir>/sqlite3 with the known-answer files;
+#               tests/subproject/meson uses it as a subproject through a wrap
+#               file (a tarball of HEAD, fetched by file://), which builds
+#               no SQLite extension
 #   linux       Linux's lib/test_siphash.c and net/core/secure_seq.c against
 #               our headers (tests/linux), in the matrix's gcc and m32 builds
 #   readme      the README's recipes as printed, in a scratch copy of the
@@ -193,6 +196,9 @@ check_meson() {
     for f in src/*.c; do
         grep -q "'$f'" meson.build || { echo "meson: meson.build does not build $f"; rc=1; }
     done
+    for f in sqlite/*.c; do
+        grep -q "'${f#sqlite/}'" sqlite/meson.build || { echo "meson: sqlite/meson.build does not build $f"; rc=1; }
+    done
     rm -rf "$b" "$dest"
     run meson setup "$b" . --werror >"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; return 1; }
     run meson compile -C "$b" >>"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; return 1; }
@@ -210,6 +216,17 @@ check_meson() {
         { echo "meson install: libsiphash.pc missing or with the wrong version"; rc=1; }
     find "$dest" -name 'libsiphash.so*' | grep -q . || { echo "meson install: no shared library"; rc=1; }
     find "$dest" -name 'libsiphash.a' | grep -q . || { echo "meson install: no static library"; rc=1; }
+    # The SQLite extension (packages-adopt.txt has libsqlite3-dev): where
+    # the CMake install puts it, loaded from there with the vectors.
+    local ext libdir
+    libdir=$(meson introspect --buildoptions "$b" | python3 -c \
+        'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "libdir"))')
+    ext=$dest/usr/local/$libdir/sqlite3/siphash.so
+    if [[ -f $ext ]]; then
+        run bash tests/install/sqlite_vectors.sh sqlite3 "$ext" tests/vectors || rc=1
+    else
+        echo "meson install: no $libdir/sqlite3/siphash.so"; rc=1
+    fi
     echo "meson: installed $(find "$dest" -type f | wc -l) files"
 
     # As a subproject of a parent project, through a wrap file for a release
@@ -239,6 +256,10 @@ WRAP
     (cd "$p" && run meson setup build >"$p/setup.log" 2>&1) || { cat "$p/setup.log"; return 1; }
     run meson compile -C "$p/build" >>"$p/setup.log" 2>&1 || { cat "$p/setup.log"; return 1; }
     expect_paper "$p/build/consumer" "meson subproject" || rc=1
+    # Nothing the parent did not ask for: no SQLite extension in its build.
+    if find "$p/build" -name 'siphash.so' | grep -q .; then
+        echo "meson subproject: the SQLite extension was built in the parent's build"; rc=1
+    fi
     # The parent's one test only: ours stay in our own build.
     local listed
     listed=$(meson test -C "$p/build" --list 2>/dev/null | grep -vc '^ninja' || true)

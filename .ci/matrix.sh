@@ -20,7 +20,10 @@
 #   install     cmake --install into a temporary prefix, then tests/install
 #               built with pkg-config and with find_package(siphash) (shared
 #               and static); all must print a129ca6149be45e5; SONAME and
-#               exported symbols checked
+#               exported symbols checked; siphashsum linked statically; the
+#               SQLite extension installed as <libdir>/sqlite3/siphash.so,
+#               loaded from there by sqlite3 and checked against the
+#               known-answer files (tests/install/sqlite_vectors.sh)
 #
 # Environment (the common ones are described in .ci/lib.sh):
 #   SIPHASH_CI_DIR      where the build directories go (default build-ci/;
@@ -392,6 +395,25 @@ run_install() {
         { echo "install: $exe printed '$out', expected $PAPER_EXAMPLE"; return 1; }
     echo "install: all three consumers print $PAPER_EXAMPLE"
     note "pkg-config, find_package (shared) and find_package (static) consumers print $PAPER_EXAMPLE"
+
+    # siphashsum: the static library by default (SIPHASH_TOOLS_SHARED off),
+    # so the installed tool runs from this prefix with no library path.
+    deps=$(ldd "$prefix/bin/siphashsum" || true)
+    if grep -q libsiphash <<<"$deps"; then
+        echo "install: siphashsum needs libsiphash.so, but SIPHASH_TOOLS_SHARED is off by default"
+        return 1
+    fi
+
+    # The SQLite extension (built: packages-matrix.txt has libsqlite3-dev),
+    # in <libdir>/sqlite3, exporting its entry point only, loaded from there
+    # by the sqlite3 shell and checked against the known-answer files.
+    local ext=$libdir/sqlite3/siphash.so
+    [[ -f $ext ]] || { echo "install: no $ext (is libsqlite3-dev installed? the gcc build's SIPHASH_BUILD_SQLITE is AUTO)"; return 1; }
+    syms=$(nm -D --defined-only "$ext" | awk 'NF >= 3 { print $3 }')
+    [[ $syms == sqlite3_siphash_init ]] ||
+        { echo "install: $ext exports '${syms//$'\n'/ }', not just sqlite3_siphash_init"; return 1; }
+    run bash "$ROOT/tests/install/sqlite_vectors.sh" sqlite3 "${ext%.so}" "$ROOT/tests/vectors" || return 1
+    note "siphashsum static; the SQLite extension in ${libdir#"$prefix"/}/sqlite3 gives the vectors"
 }
 
 # ------------------------------------------------------------------- main
