@@ -204,6 +204,7 @@ static void print_csv(const struct bench_opts *o, FILE *out, const struct fast_r
     fprintf(out, "info,fast_uarch,%s,,,,,,\n", r->uarch);
     fprintf(out, "info,fast_batch_path,%s,,,,,,\n", r->path);
     fprintf(out, "info,fast_keys,%d,,,,,,\n", FAST_NKEYS);
+    fprintf(out, "info,fast_date,%s,,,,,,\n", r->when);
     for (int g = 0; g <= FAST_COLUMN; g++) {
         char size[16];
         group_size(r, g, size, sizeof size);
@@ -317,14 +318,16 @@ static int append_csv(const struct bench_opts *o, const struct fast_results *r,
     return fclose(f) == 0 ? 0 : -1;
 }
 
-void bench_fast_section(const struct bench_opts *o, const char *csv_path, int alone)
+int bench_fast_section(const struct bench_opts *o, const char *csv_path, int alone)
 {
+    int rc = -1;
     static struct fast_results r;
     struct fast_keys k;
     struct string_column col = {0};
     uint8_t *recs = malloc((size_t)FAST_NKEYS * 64);
     uint64_t *out = malloc(sizeof *out * FAST_NKEYS), *ref = malloc(sizeof *ref * FAST_NKEYS);
     uint64_t x = 0xfa57;
+    const time_t now = time(NULL);
     memset(&k, 0, sizeof k);
     if (!recs || !out || !ref || string_column_make(&col, FAST_NKEYS, 0x5eed) != 0) {
         fprintf(stderr, "fast hashes: out of memory\n");
@@ -345,6 +348,7 @@ void bench_fast_section(const struct bench_opts *o, const char *csv_path, int al
 
     r.path = siphash_batch_impl();
     r.uarch = uarch_detect()->name;
+    strftime(r.when, sizeof r.when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
     print_header(o, &r);
 #if SIPHASH_BENCH_HAVE_HIGHWAYHASH
     if (!fast_highway_selftest()) {
@@ -366,17 +370,16 @@ void bench_fast_section(const struct bench_opts *o, const char *csv_path, int al
     if (csv_path && append_csv(o, &r, csv_path, alone) != 0)
         fprintf(stderr, "fast hashes: could not write %s\n", csv_path);
     if (!o->csv) {
-        time_t now = time(NULL);
-        char when[64];
-        strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
         fprintf(o->out, "\n== fast-hash targets: cost(ours) / cost(XXH3 loop), median of "
                         "per-round ratios; cpu %s (uarch model: %s), batch path %s, %s ==\n",
-                bench_cpu_model(), r.uarch, r.path, when);
+                bench_cpu_model(), r.uarch, r.path, r.when);
         fast_targets_print(o->out, &r);
     }
+    rc = 0;
 done:
     string_column_free(&col);
     free(recs);
     free(out);
     free(ref);
+    return rc;
 }

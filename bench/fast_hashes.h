@@ -82,6 +82,7 @@ struct fast_results {
     struct fast_cell cell[FAST_NLEN + 1][FAST_NHASH];
     const char *path;  /* the batch path measured (siphash_batch_impl) */
     const char *uarch; /* the port model's name for this CPU */
+    char when[32];     /* when it was measured, "YYYY-MM-DD HH:MM UTC" */
 };
 
 /* The row name of hash h in the contiguous groups or the column. */
@@ -97,7 +98,9 @@ int fast_targets_print(FILE *out, const struct fast_results *r);
  * --csv mode).  csv_path (may be NULL) also receives the section's CSV
  * rows; with `alone` (the section runs by itself: --fast-only) the file is
  * created with the CSV header and context rows, otherwise the rows are
- * appended to the main table's CSV file. */
-void bench_fast_section(const struct bench_opts *o, const char *csv_path, int alone);
+ * appended to the main table's CSV file.  Returns 0, or -1 when it could
+ * not measure (out of memory, an anchor or batch giving wrong answers:
+ * said on stderr). */
+int bench_fast_section(const struct bench_opts *o, const char *csv_path, int alone);
 
 #endif

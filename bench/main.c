@@ -166,8 +166,7 @@ int main(int argc, char **argv)
     }
     if (only_fast) {
         /* the fast-hash section times its own rows against its anchors */
-        bench_fast_section(o, csv_file, 1);
-        return 0;
+        return bench_fast_section(o, csv_file, 1) == 0 ? 0 : 1;
     }
 
     for (int si = 0; si < BENCH_NSIZES; si++) {
@@ -230,7 +229,7 @@ int main(int argc, char **argv)
 
     if (batch)
         bench_batch_section(o);
-    if (fast)
-        bench_fast_section(o, csv_file, 0);
+    if (fast && bench_fast_section(o, csv_file, 0) != 0)
+        return 1;
     return 0;
 }
