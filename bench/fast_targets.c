@@ -63,32 +63,35 @@ static void ratios_line(FILE *out, const struct fast_results *r, enum fast_hash 
 
 int fast_targets_print(FILE *out, const struct fast_results *r)
 {
-    if (!r->cell[0][FAST_XXH3].valid) {
-        fprintf(out, "  [skip] fast-hash targets: no XXH3 anchor built "
-                     "(apt-get install libxxhash-dev)\n");
-        return 0;
-    }
+    static const char *const anchor[2] = {"XXH3", "HighwayHash64"};
+    static const char *const package[2] = {"libxxhash-dev", "libhighwayhash-dev"};
+    const int have[2] = {r->cell[0][FAST_XXH3].valid, r->cell[0][FAST_HIGHWAY].valid};
     const int judged = strcmp(r->path, "avx512") == 0;
     int missed = 0;
-    for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++) {
-        if (targets[t].column)
-            missed += judge(out, r, &targets[t], FAST_COLUMN, judged);
-        else
-            for (int g = 0; g < FAST_NLEN; g++)
-                missed += judge(out, r, &targets[t], g, judged);
+    if (have[0]) {
+        for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++) {
+            if (targets[t].column)
+                missed += judge(out, r, &targets[t], FAST_COLUMN, judged);
+            else
+                for (int g = 0; g < FAST_NLEN; g++)
+                    missed += judge(out, r, &targets[t], g, judged);
+        }
     }
     static const enum fast_hash ours[] = {FAST_B13, FAST_B24, FAST_B12,
                                           FAST_S13, FAST_S24, FAST_S12};
     for (int a = 0; a < 2; a++) {
-        if (!r->cell[0][a ? FAST_HIGHWAY : FAST_XXH3].valid) {
-            fprintf(out, "  [skip] ratios to the HighwayHash64 loop: not built "
-                         "(apt-get install libhighwayhash-dev)\n");
+        if (!have[a]) {
+            fprintf(out, "  [skip] %s: no %s anchor built (apt-get install %s)\n",
+                    a ? "ratios to the HighwayHash64 loop" : "fast-hash targets", anchor[a],
+                    package[a]);
             continue;
         }
-        fprintf(out, "  [info] cost / cost(%s loop):\n", a ? "HighwayHash64" : "XXH3");
+        fprintf(out, "  [info] cost / cost(%s loop):\n", anchor[a]);
         for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++)
             ratios_line(out, r, ours[i], a);
     }
+    if (!have[0])
+        return 0;
     if (judged)
         fprintf(out, "  %d fast-hash target%s not met\n", missed, missed == 1 ? "" : "s");
     else
