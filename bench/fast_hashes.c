@@ -30,36 +30,45 @@ static const size_t fast_lens[FAST_NLEN] = {8, 16, 24, 32, 64};
 /* ---- our timed bodies: `iters` times all n keys into out ----------------- */
 
 /* Each iteration folds two results into the returned value, so no call is
- * optimised away; the length is hidden from the compiler (as for the
- * anchors), a run-time value as in a real table. */
+ * optimised away.  What the loops read is kept in locals, as a user's loop
+ * would (a store to out[j] could otherwise alias k->n and force a reload
+ * per key); the record length is hidden from the compiler, a run-time
+ * value as in a real table; the column is taken in iteration i's order. */
 #define TIMED(fn, hash_all)                                                     \
     static uint64_t fn(void *arg, uint64_t iters)                               \
     {                                                                           \
         const struct fast_keys *k = arg;                                        \
+        const uint8_t *const recs = k->recs;                                    \
+        const siphash_key_t *const key = &k->key;                               \
+        uint64_t *const out = k->out;                                           \
+        const size_t n = k->n;                                                  \
         uint64_t h = 0;                                                         \
         for (uint64_t i = 0; i < iters; i++) {                                  \
             size_t len = k->len;                                                \
             BENCH_OPAQUE(len);                                                  \
+            const void *const *const ptrs = k->ptrs + fast_order(k, i);         \
+            const size_t *const lens = k->lens + fast_order(k, i);              \
+            (void)recs, (void)len, (void)ptrs, (void)lens;                      \
             hash_all;                                                           \
-            h ^= k->out[0] ^ k->out[k->n - 1];                                  \
+            h ^= out[0] ^ out[n - 1];                                           \
         }                                                                       \
         return h;                                                               \
     }
-#define RECORD_LOOP(f) for (size_t j = 0; j < k->n; j++) k->out[j] = f(k->recs + j * len, len, &k->key)
-#define COLUMN_LOOP(f) for (size_t j = 0; j < k->n; j++) k->out[j] = f(k->ptrs[j], k->lens[j], &k->key)
+#define RECORD_LOOP(f) for (size_t j = 0; j < n; j++) out[j] = f(recs + j * len, len, key)
+#define COLUMN_LOOP(f) for (size_t j = 0; j < n; j++) out[j] = f(ptrs[j], lens[j], key)
 
 TIMED(s24_records, RECORD_LOOP(siphash24_64))
 TIMED(s13_records, RECORD_LOOP(siphash13_64))
 TIMED(s12_records, RECORD_LOOP(siphash12_64))
-TIMED(b24_records, siphash_batch(k->recs, len, len, k->n, &k->key, k->out))
-TIMED(b13_records, siphash13_batch(k->recs, len, len, k->n, &k->key, k->out))
-TIMED(b12_records, siphash12_batch(k->recs, len, len, k->n, &k->key, k->out))
-TIMED(s24_column, (void)len; COLUMN_LOOP(siphash24_64))
-TIMED(s13_column, (void)len; COLUMN_LOOP(siphash13_64))
-TIMED(s12_column, (void)len; COLUMN_LOOP(siphash12_64))
-TIMED(b24_column, (void)len; siphash_batchv(k->ptrs, k->lens, k->n, &k->key, k->out))
-TIMED(b13_column, (void)len; siphash13_batchv(k->ptrs, k->lens, k->n, &k->key, k->out))
-TIMED(b12_column, (void)len; siphash12_batchv(k->ptrs, k->lens, k->n, &k->key, k->out))
+TIMED(b24_records, siphash_batch(recs, len, len, n, key, out))
+TIMED(b13_records, siphash13_batch(recs, len, len, n, key, out))
+TIMED(b12_records, siphash12_batch(recs, len, len, n, key, out))
+TIMED(s24_column, COLUMN_LOOP(siphash24_64))
+TIMED(s13_column, COLUMN_LOOP(siphash13_64))
+TIMED(s12_column, COLUMN_LOOP(siphash12_64))
+TIMED(b24_column, siphash_batchv(ptrs, lens, n, key, out))
+TIMED(b13_column, siphash13_batchv(ptrs, lens, n, key, out))
+TIMED(b12_column, siphash12_batchv(ptrs, lens, n, key, out))
 
 /* ---- the hashes ------------------------------------------------------------- */
 
@@ -106,6 +115,33 @@ static uint64_t splitmix(uint64_t *x)
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
+}
+
+/* The column's orders (struct fast_keys): the allocation order first, then
+ * FAST_ORDERS - 1 shuffles of it (Fisher-Yates).  0, or -1 when out of
+ * memory. */
+static int make_orders(const struct string_column *col, uint64_t *x, const void ***ptrs,
+                       size_t **lens)
+{
+    const size_t n = col->n;
+    *ptrs = malloc(sizeof **ptrs * n * FAST_ORDERS);
+    *lens = malloc(sizeof **lens * n * FAST_ORDERS);
+    if (!*ptrs || !*lens)
+        return -1;
+    for (size_t o = 0; o < FAST_ORDERS; o++) {
+        const void **p = *ptrs + o * n;
+        size_t *l = *lens + o * n;
+        for (size_t j = 0; j < n; j++)
+            p[j] = col->ptrs[j], l[j] = col->lens[j];
+        for (size_t j = n - 1; o > 0 && j > 0; j--) {
+            const size_t r = (size_t)(splitmix(x) % (j + 1));
+            const void *tp = p[j];
+            const size_t tl = l[j];
+            p[j] = p[r], l[j] = l[r];
+            p[r] = tp, l[r] = tl;
+        }
+    }
+    return 0;
 }
 
 /* Our batches must give what our scalar loops give on the same keys
@@ -324,20 +360,24 @@ int bench_fast_section(const struct bench_opts *o, const char *csv_path, int alo
     static struct fast_results r;
     struct fast_keys k;
     struct string_column col = {0};
+    const void **ptrs = NULL;
+    size_t *lens = NULL;
     uint8_t *recs = malloc((size_t)FAST_NKEYS * 64);
     uint64_t *out = malloc(sizeof *out * FAST_NKEYS), *ref = malloc(sizeof *ref * FAST_NKEYS);
     uint64_t x = 0xfa57;
     const time_t now = time(NULL);
     memset(&k, 0, sizeof k);
-    if (!recs || !out || !ref || string_column_make(&col, FAST_NKEYS, 0x5eed) != 0) {
+    if (!recs || !out || !ref || string_column_make(&col, FAST_NKEYS, 0x5eed) != 0 ||
+        make_orders(&col, &x, &ptrs, &lens) != 0) {
         fprintf(stderr, "fast hashes: out of memory\n");
         goto done;
     }
     for (size_t i = 0; i < (size_t)FAST_NKEYS * 64; i++)
         recs[i] = (uint8_t)splitmix(&x);
     k.recs = recs;
-    k.ptrs = col.ptrs;
-    k.lens = col.lens;
+    k.ptrs = ptrs;
+    k.lens = lens;
+    k.orders = FAST_ORDERS;
     k.n = FAST_NKEYS;
     k.out = out;
     k.key.key[0] = splitmix(&x);
@@ -378,6 +418,8 @@ int bench_fast_section(const struct bench_opts *o, const char *csv_path, int alo
     rc = 0;
 done:
     string_column_free(&col);
+    free(ptrs);
+    free(lens);
     free(recs);
     free(out);
     free(ref);

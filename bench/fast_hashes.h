@@ -21,18 +21,31 @@
 
 /* The keys every loop of one measurement hashes, and where results go.
  * Contiguous: n records of len bytes packed back to back at recs.  Column:
- * n separately allocated strings ptrs[i] of lens[i] bytes. */
+ * n separately allocated strings, in `orders` different orders: iteration
+ * i of a timed body hashes ptrs[o + j] of lens[o + j] bytes, j < n, with
+ * o = fast_order(k, i).  Hashing the same n strings in the same order
+ * every time lets the branch predictor learn part of their sequence of
+ * lengths, which a table's keys never allow: measured on Sapphire Rapids
+ * with one order, the XXH3 loop's median run took 6.4 ns per key (its
+ * fastest 4.6), with 8 orders 7.6 (6.9); siphash_batchv 6.6 and 7.0. */
 struct fast_keys {
     const uint8_t *recs;
     size_t len;
-    const void *const *ptrs;
-    const size_t *lens;
+    const void *const *ptrs; /* orders * n pointers */
+    const size_t *lens;      /* orders * n lengths */
+    size_t orders;
     size_t n;
     uint64_t *out;       /* n results: every loop stores every hash */
     siphash_key_t key;   /* ours */
     uint64_t seed;       /* XXH3's seed (a run-time value) */
     uint64_t hhkey[4];   /* HighwayHash's 256-bit key */
 };
+
+/* Where iteration i's order of the column starts in ptrs and lens. */
+static inline size_t fast_order(const struct fast_keys *k, uint64_t i)
+{
+    return (size_t)(i % k->orders) * k->n;
+}
 
 /* Timed bodies (bench_fn) of the anchors: `iters` times hash all n keys of
  * the struct fast_keys at arg into out, the length a run-time value. */
@@ -66,6 +79,7 @@ enum fast_hash {
     FAST_NHASH
 };
 #define FAST_NKEYS 4096 /* keys per measurement: records, or the column's strings */
+#define FAST_ORDERS 8   /* orders of the column, hashed in turn (struct fast_keys) */
 #define FAST_NLEN 5     /* contiguous record lengths: 8, 16, 24, 32, 64 */
 #define FAST_COLUMN FAST_NLEN /* the group of the string column */
 

@@ -13,18 +13,23 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+/* The loops keep what they read in locals, as a user's loop would: a store
+ * to out[j] could otherwise alias k->n and force a reload per key. */
 uint64_t fast_xxh3_contiguous(void *arg, uint64_t iters)
 {
     const struct fast_keys *k = arg;
+    const uint8_t *const recs = k->recs;
+    uint64_t *const out = k->out;
+    const size_t n = k->n;
     uint64_t h = 0;
     for (uint64_t i = 0; i < iters; i++) {
         size_t len = k->len;
         uint64_t seed = k->seed;
         BENCH_OPAQUE(len);
         BENCH_OPAQUE(seed);
-        for (size_t j = 0; j < k->n; j++)
-            k->out[j] = XXH3_64bits_withSeed(k->recs + j * len, len, seed);
-        h ^= k->out[0] ^ k->out[k->n - 1];
+        for (size_t j = 0; j < n; j++)
+            out[j] = XXH3_64bits_withSeed(recs + j * len, len, seed);
+        h ^= out[0] ^ out[n - 1];
     }
     return h;
 }
@@ -32,13 +37,17 @@ uint64_t fast_xxh3_contiguous(void *arg, uint64_t iters)
 uint64_t fast_xxh3_column(void *arg, uint64_t iters)
 {
     const struct fast_keys *k = arg;
+    uint64_t *const out = k->out;
+    const size_t n = k->n;
     uint64_t h = 0;
     for (uint64_t i = 0; i < iters; i++) {
+        const void *const *const ptrs = k->ptrs + fast_order(k, i);
+        const size_t *const lens = k->lens + fast_order(k, i);
         uint64_t seed = k->seed;
         BENCH_OPAQUE(seed);
-        for (size_t j = 0; j < k->n; j++)
-            k->out[j] = XXH3_64bits_withSeed(k->ptrs[j], k->lens[j], seed);
-        h ^= k->out[0] ^ k->out[k->n - 1];
+        for (size_t j = 0; j < n; j++)
+            out[j] = XXH3_64bits_withSeed(ptrs[j], lens[j], seed);
+        h ^= out[0] ^ out[n - 1];
     }
     return h;
 }
