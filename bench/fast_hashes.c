@@ -315,8 +315,9 @@ static void print_header(const struct bench_opts *o, const struct fast_results *
                  "one call\n",
             FAST_NKEYS);
     fprintf(out, "keys: contiguous = records of 8..64 bytes packed back to back; column = %d "
-                 "separately allocated strings of 3..80 bytes (scattered pointers)\n",
-            FAST_NKEYS);
+                 "separately allocated strings of 3..80 bytes (scattered pointers), taken in "
+                 "%d orders in turn so that no branch predictor learns their lengths\n",
+            FAST_NKEYS, FAST_ORDERS);
 #if SIPHASH_BENCH_HAVE_XXH3
     fprintf(out, "anchor: XXH3_64bits_withSeed inlined into its loop (xxHash %s, "
                  "XXH_INLINE_ALL; seed and length run-time values)\n",
