@@ -296,6 +296,9 @@ static void print_text(const struct bench_opts *o, const struct fast_results *r)
     }
     fprintf(out, "(ns/key and cyc/key: median run; fastest: ns/key of the fastest run; /XXH3, "
                  "/HH64: cost / cost of the XXH3, HighwayHash64 loop on the same keys)\n");
+    if (cpt > 0)
+        fprintf(out, "core cycles per tick: %.3f (median of the estimates) => core ~%.2f GHz\n",
+                cpt, cpt * bench_ticks_per_second() / 1e9);
 }
 
 static void print_header(const struct bench_opts *o, const struct fast_results *r)
@@ -332,10 +335,9 @@ static void print_header(const struct bench_opts *o, const struct fast_results *
         if (specs[h].missing)
             fprintf(out, "missing anchor: %s (apt-get install %s)\n", specs[h].name,
                     specs[h].missing);
-    if (bench_cycles_per_tick() > 0)
-        fprintf(out, "clock: %s at %.3f GHz, ~%.3f core cycles per tick (estimated; cyc/key "
-                     "from it)\n",
-                bench_tick_name(), bench_ticks_per_second() / 1e9, bench_cycles_per_tick());
+    fprintf(out, "clock: %s at %.3f GHz (ns/key from it); core cycles per tick re-estimated "
+                 "after every group, the median used for cyc/key (below the table)\n",
+            bench_tick_name(), bench_ticks_per_second() / 1e9);
     fprintf(out, "method: %d alternating rounds, runs of >= %llu ticks; ns/key = median, spread "
                  "= half the inter-quartile range, fastest = the fastest run\n",
             o->runs, (unsigned long long)o->run_ticks);
