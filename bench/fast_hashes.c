@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fast_hashes.c — the "fast hashes" section of siphash-bench: what a key
- * costs with our scalar functions and batches against the fast hashes
- * runtimes use for their tables, XXH3 (inlined XXH3_64bits_withSeed) and
- * HighwayHash64, all timed in one alternating run (bench_alternate_raw).
+ * costs with our scalar functions and batches against two fast hashes,
+ * XXH3 (inlined XXH3_64bits_withSeed; runtimes moved their tables to such
+ * hashes for speed) and HighwayHash64 (a keyed SIMD hash), all timed in
+ * one alternating run (bench_alternate_raw).
  *
  * The protocol, printed with the rows: every candidate hashes the same
  * FAST_NKEYS independent keys into an array, either as a loop of one call
@@ -11,7 +12,8 @@
  * per-key throughput, not the latency of one call) or as one batch call.
  * Keys are contiguous records of 8, 16, 24, 32 and 64 bytes packed back to
  * back, and the string column (string_column.h: separately allocated
- * strings of 3..80 bytes, read through their pointers).  Figures are ns
+ * strings of 3..80 bytes, read through their pointers, in FAST_ORDERS
+ * orders in turn: fast_hashes.h says why).  Figures are ns
  * and estimated core cycles per key (median of the runs, and the fastest
  * run); ratios are medians of per-round ratios to the XXH3 and HighwayHash
  * loops, so the neighbours' load on a shared machine cancels.

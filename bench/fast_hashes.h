@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fast_hashes.h — the "fast hashes" section of siphash-bench: our scalar
- * loops and batches against the fast hashes the big runtimes moved to
- * (an inlined XXH3_64bits_withSeed loop, HighwayHash64), per key, in one
- * alternating run (fast_hashes.c).
+ * loops and batches against an inlined XXH3_64bits_withSeed loop (the kind
+ * of hash the big runtimes moved their tables to) and HighwayHash64, per
+ * key, in one alternating run (fast_hashes.c).
  *
  * The anchors' loops live in their own files (fast_xxh3.c, fast_highway.c),
  * each compiled only when its library was found, so the section builds and
