@@ -129,6 +129,9 @@ double bench_ticks_per_second(void);
 const char *bench_cpu_model(void);
 /* 1 if the CPU has the SHA extensions (x86 cpuid leaf 7, EBX bit 29). */
 int bench_cpu_has_sha_ni(void);
+/* 1 if the CPU has AMX tiles (x86 cpuid leaf 7, EDX bit 24): Sapphire
+ * Rapids and later among Intel's cores. */
+int bench_cpu_has_amx(void);
 /* x86 cpuid: the vendor string ("AuthenticAMD", "GenuineIntel") and the
  * family and model with their extended fields folded in (AMD family 25 =
  * Zen 3/4, 26 = Zen 5).  Returns 0, or -1 off x86 or without cpuid leaf 1. */
