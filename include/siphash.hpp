@@ -30,7 +30,7 @@
  * as Boost.Hash2 advises; when the OS has no randomness to give, the
  * constructor throws std::system_error (its code() is the errno), never
  * hashing with a weak key.  That is one getrandom() call per container
- * made, ~0.3 us: code that makes many short-lived tables can give them one
+ * made, ~0.35 us: code that makes many short-lived tables can give them one
  * key (construct a hasher once and pass copies, or use the constructor
  * from a siphash_key_t, which is also the way to reproducible hashes).
  * Copies hash alike (they carry the key: a container copies its hasher
