@@ -99,44 +99,29 @@ namespace libsiphash {
 
 namespace detail {
 
-// Little-endian loads at any alignment: one load where the byte order is
-// known (memcpy, byte-swapped on big-endian targets), bytes assembled
-// where it is not.
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                   \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SIPHASH_HPP_LOAD_(bits, p)                                                   \
-    std::uint##bits##_t x;                                                           \
-    std::memcpy(&x, p, sizeof x);                                                    \
-    return x
-#elif defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) &&                    \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define SIPHASH_HPP_LOAD_(bits, p)                                                   \
-    std::uint##bits##_t x;                                                           \
-    std::memcpy(&x, p, sizeof x);                                                    \
-    return __builtin_bswap##bits(x)
-#elif defined(_WIN32)
-#define SIPHASH_HPP_LOAD_(bits, p)                                                   \
-    std::uint##bits##_t x;                                                           \
-    std::memcpy(&x, p, sizeof x);                                                    \
-    return x
+// A little-endian load of a uint32_t or uint64_t at any alignment: one
+// load where the byte order is known (memcpy, byte-swapped on big-endian
+// targets; Windows targets are little-endian), bytes assembled where it is
+// not.
+template <class T>
+inline SIPHASH_ALWAYS_INLINE_ T load_le(const unsigned char *p) noexcept
+{
+    static_assert(std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::uint64_t>, "");
+    T x = 0;
+#if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) || defined(_WIN32)
+    std::memcpy(&x, p, sizeof x);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    std::memcpy(&x, p, sizeof x);
+    if constexpr (sizeof x == 8)
+        x = __builtin_bswap64(x);
+    else
+        x = __builtin_bswap32(x);
 #else
-#define SIPHASH_HPP_LOAD_(bits, p)                                                   \
-    std::uint##bits##_t x = 0;                                                       \
-    for (int i = bits / 8 - 1; i >= 0; i--)                                          \
-        x = static_cast<std::uint##bits##_t>(x << 8 | p[i]);                         \
-    return x
+    for (std::size_t i = sizeof x; i-- > 0;)
+        x = static_cast<T>(x << 8 | p[i]);
 #endif
-
-inline SIPHASH_ALWAYS_INLINE_ std::uint64_t load_le64(const unsigned char *p) noexcept
-{
-    SIPHASH_HPP_LOAD_(64, p);
+    return x;
 }
-
-inline SIPHASH_ALWAYS_INLINE_ std::uint32_t load_le32(const unsigned char *p) noexcept
-{
-    SIPHASH_HPP_LOAD_(32, p);
-}
-#undef SIPHASH_HPP_LOAD_
 
 template <int R>
 inline SIPHASH_ALWAYS_INLINE_ void rounds(std::uint64_t &v0, std::uint64_t &v1, std::uint64_t &v2,
@@ -180,14 +165,14 @@ inline SIPHASH_ALWAYS_INLINE_ std::uint64_t hash_bytes(const void *data, std::si
         const std::size_t r = len & 7;
         const unsigned char *const end = p + (len - r);
         for (; p != end; p += 8) {
-            const std::uint64_t m = load_le64(p);
+            const std::uint64_t m = load_le<std::uint64_t>(p);
             v3 ^= m;
             rounds<C>(v0, v1, v2, v3);
             v0 ^= m;
         }
-        b |= (load_le64(end + r - 8) >> 1) >> (63 - 8 * r);
+        b |= (load_le<std::uint64_t>(end + r - 8) >> 1) >> (63 - 8 * r);
     } else if (len >= 4) {
-        b |= load_le32(p) | static_cast<std::uint64_t>(load_le32(p + len - 4)) << (8 * (len - 4));
+        b |= load_le<std::uint32_t>(p) | static_cast<std::uint64_t>(load_le<std::uint32_t>(p + len - 4)) << (8 * (len - 4));
     } else if (len > 0) {
         b |= static_cast<std::uint64_t>(p[0]) |
              static_cast<std::uint64_t>(p[len / 2]) << (8 * (len / 2)) |
