@@ -7,6 +7,8 @@
  * strings are distinct and share one real std::hash, and Abseil 20220623's
  * absl::Hash likewise; flooded tables walk every key, and the same strings
  * in tables with libsiphash::hasher leave short chains and few probes.
+ * SIPHASH_TEST_QUICK (the sanitizer, valgrind and qemu configurations)
+ * checks 2^14 strings and fills the SipHash tables with those.
  */
 #include "check.h"
 #include "collide.hpp"
@@ -14,6 +16,8 @@
 
 #include <siphash.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -22,7 +26,10 @@
 
 namespace {
 
-constexpr std::size_t NSTR = std::size_t{1} << 17;
+bool quick()
+{
+    return std::getenv("SIPHASH_TEST_QUICK") != nullptr;
+}
 
 // Distinct, and one value of h for all.
 template <class Hash>
@@ -39,19 +46,19 @@ void collide(const char *what, const std::vector<std::string> &v, const Hash &h)
 
 // Under attack a table walks every key; with libsiphash::hasher the same
 // strings leave a short longest chain.  Bounds that cannot flake: a bucket
-// of 20 of 100000 random hashes in >= 100000 buckets has probability below
-// 100000 * (e/20)^20 < 1e-12; 100 probes (groups of 16 slots at load <=
-// 7/8, or 7-bit tag matches) are likelier still never to happen.
+// of 20 of n <= 100000 random hashes in >= n buckets has probability below
+// n * (e/20)^20 < 1e-12; 100 probes (groups of 16 slots at load <= 7/8,
+// or 7-bit tag matches) are likelier still never to happen.
 template <class Weak, class Sip>
-void tables(const char *what, const std::vector<std::string> &v, std::size_t weak_at_least,
-            std::size_t sip_at_most)
+void tables(const char *what, const std::vector<std::string> &v, std::size_t sip_at_most)
 {
     flood_cpp::result r;
-    CHECK(flood_cpp::run<Weak>(v, 3000, r), "%s: weak-hash run failed", what);
-    CHECK(r.longest >= weak_at_least, "%s: flooded table's longest %zu, want >= %zu", what,
-          r.longest, weak_at_least);
-    CHECK(flood_cpp::run<Sip>(v, 100000, r), "%s: siphash run failed", what);
-    std::printf("%s + libsiphash::hasher, 100000 attack strings: longest %zu\n", what, r.longest);
+    const std::size_t weak = quick() ? 1000 : 3000;
+    CHECK(flood_cpp::run<Weak>(v, weak, r), "%s: weak-hash run failed", what);
+    CHECK(r.longest >= weak, "%s: flooded table's longest %zu, want >= %zu", what, r.longest, weak);
+    const std::size_t n = std::min<std::size_t>(v.size(), 100000);
+    CHECK(flood_cpp::run<Sip>(v, n, r), "%s: siphash run failed", what);
+    std::printf("%s + libsiphash::hasher, %zu attack strings: longest %zu\n", what, n, r.longest);
     CHECK(r.longest <= sip_at_most, "%s: siphash longest %zu, want <= %zu", what, r.longest,
           sip_at_most);
 }
@@ -66,11 +73,10 @@ void libstdcxx()
         CHECK_EQ_U64(flood_cpp::libstdcxx_hash_bytes(s.data(), len, flood_cpp::libstdcxx_string_seed),
                      std::hash<std::string>()(s), "model vs std::hash, length %zu", len);
     }
-    const std::vector<std::string> v = flood_cpp::libstdcxx_collisions(NSTR);
+    const std::vector<std::string> v = flood_cpp::libstdcxx_collisions(quick() ? 1u << 14 : 1u << 17);
     collide("std::hash<std::string>", v, std::hash<std::string>());
     tables<std::unordered_map<std::string, int>,
-           std::unordered_map<std::string, int, libsiphash::hasher>>("std::unordered_map", v, 3000,
-                                                                     20);
+           std::unordered_map<std::string, int, libsiphash::hasher>>("std::unordered_map", v, 20);
 #else
     std::printf("not libstdc++ on a 64-bit target: the std::hash attack is not checked\n");
     CHECK(true, "nothing to check");
@@ -81,11 +87,10 @@ void abseil()
 {
 #if defined(FLOOD_CPP_HAVE_ABSL) && defined(ABSL_LTS_RELEASE_VERSION) && \
     ABSL_LTS_RELEASE_VERSION == 20220623
-    const std::vector<std::string> v = flood_cpp::absl_collisions(NSTR);
+    const std::vector<std::string> v = flood_cpp::absl_collisions(quick() ? 1u << 14 : 1u << 17);
     collide("absl::Hash<std::string>", v, absl::Hash<std::string>());
     tables<absl::flat_hash_map<std::string, int>,
-           absl::flat_hash_map<std::string, int, libsiphash::hasher>>("absl::flat_hash_map", v,
-                                                                      3000, 100);
+           absl::flat_hash_map<std::string, int, libsiphash::hasher>>("absl::flat_hash_map", v, 100);
 #elif defined(FLOOD_CPP_HAVE_ABSL)
     std::printf("Abseil %d: the attack is on 20220623's LowLevelHash; not checked\n",
                 ABSL_LTS_RELEASE_VERSION);

@@ -60,10 +60,12 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Returns false when a lookup did not find its key.
+// Returns false when a lookup did not find its key (or n > keys.size()).
 template <class Map>
 bool run(const std::vector<std::string> &keys, std::size_t n, result &r)
 {
+    if (n > keys.size())
+        return false;
     Map m;
     auto t0 = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < n; i++)
