@@ -397,7 +397,7 @@ run_install() {
     [[ $out == "$PAPER_EXAMPLE" ]] ||
         { echo "install: $exe printed '$out', expected $PAPER_EXAMPLE"; return 1; }
     echo "install: all five consumers print $PAPER_EXAMPLE"
-    note "pkg-config and find_package consumers (C: shared, static; C++ siphash.hpp: shared) print $PAPER_EXAMPLE"
+    note "pkg-config and find_package consumers (C shared and static, C++ on siphash.hpp) print $PAPER_EXAMPLE"
 }
 
 # ------------------------------------------------------------------- main
