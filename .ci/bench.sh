@@ -107,6 +107,7 @@ for size in 1k 100k; do
     for r in "absl::Hash" "libsiphash::hasher"; do
         expect "C++ row $r, flat_hash_map, $size" "^$r +flat_map +$size +[0-9.]+ "
     done
+    expect "C++ control row (std::hash, a second table), $size" "^std::hash \(control\) +unord_map +$size +[0-9.]+ "
     expect "C++ target at $size keys" "^  \[(met|NOT MET)\] std::unordered_map, $size keys: libsiphash::hasher / std::hash: x[0-9.]+ .*\(<= 1\.(15|30)\)$"
 done
 expect "C++ hashes alone" '^siphash13_64\(\) +hash only +1k '
