@@ -70,12 +70,12 @@
  *     12) has no such tables and ignores it.
  *   - Abseil uses the value as it is (no post-mix needed either).
  *
- * Strings are hashed here, inline, not by calling siphash13_64(): one
- * round per 8-byte block, the last 0..7 bytes read with one 8-byte load
- * ending at the string's end (a message of 8 bytes or more; shorter ones
- * take two loads), so the only branches are the block loop's and one on
- * "shorter than 8".  Table keys come in random lengths, and the byte-wise
- * tail of the C function costs a mispredicted branch or two per lookup
+ * Strings are hashed here, inline, not by calling siphash13_64(): the
+ * whole blocks in a loop, then the last 0..7 bytes of a string of 8 bytes
+ * or more with one 8-byte load ending at its end (no branch on how many);
+ * shorter strings take two 4-byte or three 1-byte loads.  Table keys come
+ * in random lengths, and the C function's tail, read in 4-, 2- and 1-byte
+ * pieces chosen by branches on the length, costs mispredicted branches
  * there: docs/cpp.md has the numbers.  Nothing outside the string is read.
  */
 #ifndef SIPHASH_HPP
