@@ -13,7 +13,8 @@
 #               by gcc, clang, gcc -m32, clang for s390x and aarch64 (target
 #               flags only); the known-answer, model-differential and batch
 #               tests of tests/ linked against it and run (qemu-user for the
-#               cross targets)
+#               cross targets); a C++ program (siphash.hpp's values test)
+#               with siphash.hpp beside it, by g++ and clang++
 #   meson       meson setup/compile/test/install of the tree; the installed
 #               files checked, the SQLite extension loaded from
 #               <libdir>/sqlite3 with the known-answer files;
@@ -57,7 +58,7 @@ check_spdx() {
     while IFS= read -r f; do
         [[ -f $f ]] || continue
         case $f in
-            *.c | *.h | *.sh | *.py | *.pyi | *.cmake | *.in | *.wrap | CMakeLists.txt | */CMakeLists.txt | \
+            *.c | *.h | *.cpp | *.hpp | *.sh | *.py | *.pyi | *.cmake | *.in | *.wrap | CMakeLists.txt | */CMakeLists.txt | \
                 meson.build | */meson.build | meson_options.txt | */meson_options.txt | *.toml) ;;
             *) head -c 2 "$f" | grep -q '^#!' || continue ;;
         esac
@@ -186,6 +187,29 @@ check_amalgam() {
     # Warning-free as well (not required of a vendored file, but kept so).
     run gcc -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -c "$OUT/amalgam/siphash.c" -o /dev/null || rc=1
     run clang -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -c "$OUT/amalgam/siphash.c" -o /dev/null || rc=1
+    amalgam_cpp || rc=1
+    return "$rc"
+}
+
+# A C++ program on the amalgamation: siphash.hpp (copied by --consumers)
+# beside siphash.h, siphash.c compiled as C, the program as C++17 by g++
+# and clang++ with -Werror: siphash.hpp's values test, linked against it.
+amalgam_cpp() {
+    local cxx dir=$OUT/amalgam-cpp rc=0
+    [[ -f $OUT/amalgam/siphash.hpp ]] || { echo "amalgam: --consumers did not copy siphash.hpp"; return 1; }
+    mkdir -p "$dir"
+    run gcc -std=c11 -O2 -c "$OUT/amalgam/siphash.c" -o "$dir/siphash.o" || return 1
+    for cxx in g++ clang++; do
+        run "$cxx" -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror -I"$OUT/amalgam" -Itests/support \
+            tests/cpp/test_hasher_values.cpp "$dir/siphash.o" -o "$dir/test_hasher_values-$cxx" || { rc=1; continue; }
+        if "$dir/test_hasher_values-$cxx" >"$dir/$cxx.log" 2>&1; then
+            echo "amalgam C++ ($cxx): test_hasher_values passed ($(tail -n 1 "$dir/$cxx.log"))"
+        else
+            cat "$dir/$cxx.log"
+            echo "amalgam C++ ($cxx): test_hasher_values FAILED"
+            rc=1
+        fi
+    done
     return "$rc"
 }
 
@@ -206,6 +230,7 @@ check_meson() {
     grep -E '^ *[0-9]+/[0-9]+ ' "$OUT/meson.log" | sed 's/^/meson test: /' || true
     DESTDIR=$dest run meson install -C "$b" --quiet || return 1
     local want=(include/siphash.h include/siphash_net.h include/siphash_uthash.h include/siphash_dpdk.h
+        include/siphash.hpp
         include/siphash-compat/linux/siphash.h share/man/man3/siphash.3 share/man/man3/siphash_net.3)
     for f in "${want[@]}"; do
         [[ -f $dest/usr/local/$f ]] || { echo "meson install: no $f"; rc=1; }

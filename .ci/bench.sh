@@ -4,9 +4,11 @@
 # (default Release, no -march=native; reused when the matrix has run) with
 # every optional anchor (OpenSSL, libsodium, Linux's lib/siphash.c from
 # linux-source, XXH3 from libxxhash-dev, HighwayHash64 from
-# libhighwayhash-dev), runs `siphash-bench --quick` and checks that every
-# row, all three modes, the cross-check, the extras, the batch section with
-# its port bounds, the fast-hashes section and the targets printed, then
+# libhighwayhash-dev, a C++ compiler and Abseil for the C++ section), runs
+# `siphash-bench --quick` and checks that every row, all three modes, the
+# cross-check, the extras, the batch section with its port bounds, the
+# fast-hashes section, the C++ section (libsiphash::hasher against
+# std::hash and absl::Hash; about a second) and the targets printed, then
 # makes both plots from --csv runs in a temporary directory.  CI does not judge the numbers (a quick run on a
 # shared machine means nothing); it proves the bench runs and says what it
 # should.  The inline-path test (tests/inline) runs with the matrix's ctest.
@@ -96,6 +98,21 @@ expect "batch port model" '^batch bound model: '
 expect "batch rows with their bound" 'bound [0-9.]+ cyc'
 expect "SipHash-1-2 batch rows" '^siphash12_batchv '
 expect "batch targets" 'batch targets not met$'
+# The C++ section (bench/cpp_section.cpp): every table row at both sizes,
+# the hashes alone, and the targets with met / not met.
+expect "C++ section with the CPU and the load" '^== C\+\+ hash tables: .*; cpu .*; load average [0-9.]+ ==$'
+for size in 1k 100k; do
+    for r in "std::hash" "libsiphash::hasher" "inline, no cache" "plain call, cached" "plain call" "hasher24: SipHash-2-4"; do
+        expect "C++ row $r, unordered_map, $size" "^$r +unord_map +$size +[0-9.]+ "
+    done
+    for r in "absl::Hash" "libsiphash::hasher"; do
+        expect "C++ row $r, flat_hash_map, $size" "^$r +flat_map +$size +[0-9.]+ "
+    done
+    expect "C++ control row (std::hash, a second table), $size" "^std::hash \(control\) +unord_map +$size +[0-9.]+ "
+    expect "C++ target at $size keys" "^  \[(met|NOT MET)\] std::unordered_map, $size keys: libsiphash::hasher / std::hash: x[0-9.]+ .*\(<= 1\.(15|30)\)$"
+done
+expect "C++ hashes alone" '^siphash13_64\(\) +hash only +1k '
+expect "C++ targets summary" 'C\+\+ targets not met'
 
 # The fast-hashes section: every hash at every length and on the column,
 # with ns and cycles per key; the protocol and the CPU stated; its targets.
@@ -123,8 +140,8 @@ expect "ratios to HighwayHash64" 'cost / cost\(HighwayHash64 loop\):'
 expect "fast-hash targets summary" 'fast-hash targets? not (met|judged)'
 
 # CSV and the plot, into a temporary directory (docs/ keeps the real run).
-echo "+ $bench --quick --csv --no-batch > $tmp/bench.csv"
-"$bench" --quick --csv --no-batch >"$tmp/bench.csv"
+echo "+ $bench --quick --csv --no-batch --no-cpp > $tmp/bench.csv"
+"$bench" --quick --csv --no-batch --no-cpp >"$tmp/bench.csv"
 head -n 1 "$tmp/bench.csv" | grep -q '^section,row,mode,size,ticks,cycles,spread_pct,ratio_1,ratio_2$' ||
     { echo "MISSING: CSV header"; fail=1; }
 ncsv=$(grep -c '^main,' "$tmp/bench.csv" || true)

@@ -4,13 +4,15 @@
  * libsodium, Linux and Redis, at input sizes 1..1024 bytes and a long
  * message, in throughput, latency and latency-through-memory mode; then the
  * speed targets, checked from the same run; then the batch section; then
- * the fast hashes (XXH3, HighwayHash64) against our loops and batches.
+ * the fast hashes (XXH3, HighwayHash64) against our loops and batches;
+ * then the C++ section (hash tables with libsiphash::hasher, where built).
  *
  *   siphash-bench            the full run (a few minutes)
  *   siphash-bench --quick    a few rounds: for CI, which checks rows print
  *   siphash-bench --csv      machine-readable rows (for bench/plot.sh)
  *   options: --markdown, --csv-file F, --sizes LIST, --runs N,
- *            --run-ticks N, --no-batch, --batch-only, --no-fast, --fast-only, -v
+ *            --run-ticks N, --no-batch, --batch-only, --no-fast, --fast-only,
+ *            --no-cpp, --cpp-only, -v
  *
  * main() owns the one run structure and passes it down; the other files
  * never call back here.
@@ -26,7 +28,8 @@
 static void usage(void)
 {
     printf("usage: siphash-bench [--quick] [--csv] [--runs N] [--run-ticks N] [--no-batch]\n"
-           "                     [--no-fast] [--batch-only | --fast-only] [-v]\n"
+           "                     [--no-fast] [--no-cpp] [--batch-only | --fast-only | --cpp-only]\n"
+           "                     [-v]\n"
            "  --quick       a few short rounds (CI: checks that every row prints)\n"
            "  --csv         machine-readable rows only (for bench/plot.sh)\n"
            "  --markdown    also print the tables as markdown (docs/benchmarks.md)\n"
@@ -40,7 +43,9 @@ static void usage(void)
            "  --batch-only  only the batch section (its rows and targets)\n"
            "  --no-fast     skip the fast-hash section (XXH3, HighwayHash64 against our\n"
            "                loops and batches, ns per key)\n"
-           "  --fast-only   only the fast-hash section (its rows and targets)\n",
+           "  --fast-only   only the fast-hash section (its rows and targets)\n"
+           "  --no-cpp      skip the C++ section (hash tables with libsiphash::hasher)\n"
+           "  --cpp-only    only the C++ section (its rows and targets)\n",
            301);
 }
 
@@ -107,11 +112,25 @@ static int write_csv_file(const struct bench_run *run, const char *path)
     return 0;
 }
 
+/* The C++ section, or the line saying why it is missing (CI's bench step
+ * fails on "missing anchor" lines). */
+static void cpp_section(const struct bench_opts *o)
+{
+#if SIPHASH_BENCH_HAVE_CPP
+    bench_cpp_section(o);
+#else
+    if (!o->csv)
+        fprintf(o->out, "missing anchor: C++ section, libsiphash::hasher against std::hash "
+                        "(no C++ compiler: apt-get install g++)\n");
+#endif
+}
+
 int main(int argc, char **argv)
 {
     static struct bench_run run;
     int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0, markdown = 0, only_batch = 0;
     int fast = 1, only_fast = 0;
+    int cpp = 1, only_cpp = 0;
     long long run_ticks = 0;
     const char *sizes = NULL, *csv_file = NULL;
     for (int i = 1; i < argc; i++) {
@@ -131,6 +150,10 @@ int main(int argc, char **argv)
             fast = 0;
         else if (!strcmp(argv[i], "--fast-only"))
             only_fast = 1;
+        else if (!strcmp(argv[i], "--no-cpp"))
+            cpp = 0;
+        else if (!strcmp(argv[i], "--cpp-only"))
+            only_cpp = 1;
         else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
             runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--run-ticks") && i + 1 < argc)
@@ -167,6 +190,13 @@ int main(int argc, char **argv)
     if (only_fast) {
         /* the fast-hash section times its own rows against its anchors */
         return bench_fast_section(o, csv_file, 1) == 0 ? 0 : 1;
+    }
+    if (only_cpp) {
+        /* so does the C++ section */
+        if (o->csv)
+            bench_print_csv_header(o);
+        cpp_section(o);
+        return 0;
     }
 
     for (int si = 0; si < BENCH_NSIZES; si++) {
@@ -231,5 +261,7 @@ int main(int argc, char **argv)
         bench_batch_section(o);
     if (fast && bench_fast_section(o, csv_file, 0) != 0)
         return 1;
+    if (cpp)
+        cpp_section(o);
     return 0;
 }

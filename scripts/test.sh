@@ -3,7 +3,8 @@
 # Quick start 2: installs what the tests need if missing, then builds and
 # runs the whole test suite — every configuration of the CI matrix (gcc,
 # clang, sanitizers, -m32, s390x and aarch64 under qemu, valgrind, install
-# test), the batch paths, the CLI, consumers, benchmark smoke run, the
+# test), the batch paths, the CLI, consumers, C++ (siphash.hpp with g++ and
+# clang++, C++17 and C++20), benchmark smoke run, the
 # trust checks, adoption (subproject, amalgamation, Meson, Linux sources),
 # the other systems' key sources, Windows (mingw-w64 under Wine), the
 # Python binding, the PostgreSQL and SQLite extensions, DPDK's rte_hash,
@@ -19,7 +20,7 @@ cd "$(dirname "$0")/.." || exit 1
 steps=("$@")
 # The matrix first (later steps reuse its builds); about 35-40 minutes in
 # all on 2 cores, each step's time printed at the end.
-[ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers dpdk bench trust adopt rng windows python postgresql sqlite release abi debian)
+[ ${#steps[@]} -gt 0 ] || steps=(matrix batch cli consumers cpp dpdk bench trust adopt rng windows python postgresql sqlite release abi debian)
 
 lists=()
 for s in "${steps[@]}"; do
