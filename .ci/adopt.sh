@@ -14,11 +14,15 @@
 #               flags only; gcc's and clang's compile also with -Wall
 #               -Wextra -Wpedantic -Werror); the known-answer,
 #               model-differential and batch tests of tests/ linked against
-#               it and run (qemu-user for the cross targets).  In the quick
-#               suite: gcc and clang only
+#               it and run (qemu-user for the cross targets); a C++ program
+#               (siphash.hpp's values test) with siphash.hpp beside it, by
+#               g++ and clang++.  In the quick suite: gcc and clang only
 #   meson       meson setup/compile/test/install of the tree; the installed
-#               files checked; tests/subproject/meson uses it as a subproject
-#               through a wrap file (a tarball of HEAD, fetched by file://)
+#               files checked, the SQLite extension loaded from
+#               <libdir>/sqlite3 with the known-answer files;
+#               tests/subproject/meson uses it as a subproject through a wrap
+#               file (a tarball of HEAD, fetched by file://), which builds
+#               no SQLite extension
 #   linux       Linux's lib/test_siphash.c and net/core/secure_seq.c against
 #               our headers (tests/linux), in the matrix's gcc and m32 builds
 #   readme      the README's recipes as printed, in a scratch copy of the
@@ -56,7 +60,7 @@ check_spdx() {
     while IFS= read -r f; do
         [[ -f $f ]] || continue
         case $f in
-            *.c | *.h | *.sh | *.py | *.pyi | *.cmake | *.in | *.wrap | CMakeLists.txt | */CMakeLists.txt | \
+            *.c | *.h | *.cpp | *.hpp | *.sh | *.py | *.pyi | *.cmake | *.in | *.wrap | CMakeLists.txt | */CMakeLists.txt | \
                 meson.build | */meson.build | meson_options.txt | */meson_options.txt | *.toml) ;;
             *) head -c 2 "$f" | grep -q '^#!' || continue ;;
         esac
@@ -189,6 +193,31 @@ check_amalgam() {
         wait "${pids[$i]}" || rc=1
         grep -v '^+ ' "$OUT/amalgam-$name.out" || true
     done
+    amalgam_cpp || rc=1
+    return "$rc"
+}
+
+# A C++ program on the amalgamation: siphash.hpp (copied by --consumers)
+# beside siphash.h, siphash.c compiled as C, the program as C++17 by g++
+# and clang++ with -Werror: siphash.hpp's values test, linked against it.
+amalgam_cpp() {
+    local cxx dir=$OUT/amalgam-cpp rc=0
+    [[ -f $OUT/amalgam/siphash.hpp ]] || { echo "amalgam: --consumers did not copy siphash.hpp"; return 1; }
+    mkdir -p "$dir"
+    # siphash.c as the gcc target compiled it (no flags but warnings).
+    local obj=$OUT/amalgam-gcc/siphash.o
+    [[ -f $obj ]] || { echo "amalgam C++: no $obj (the gcc target failed)"; return 1; }
+    for cxx in g++ clang++; do
+        run "$cxx" -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror -I"$OUT/amalgam" -Itests/support \
+            tests/cpp/test_hasher_values.cpp "$obj" -o "$dir/test_hasher_values-$cxx" || { rc=1; continue; }
+        if "$dir/test_hasher_values-$cxx" >"$dir/$cxx.log" 2>&1; then
+            echo "amalgam C++ ($cxx): test_hasher_values passed ($(tail -n 1 "$dir/$cxx.log"))"
+        else
+            cat "$dir/$cxx.log"
+            ci_note "FAILED: amalgam C++ ($cxx): test_hasher_values"
+            rc=1
+        fi
+    done
     return "$rc"
 }
 
@@ -199,6 +228,9 @@ check_meson() {
     for f in src/*.c; do
         grep -q "'$f'" meson.build || { echo "meson: meson.build does not build $f"; rc=1; }
     done
+    for f in sqlite/*.c; do
+        grep -q "'${f#sqlite/}'" sqlite/meson.build || { echo "meson: sqlite/meson.build does not build $f"; rc=1; }
+    done
     rm -rf "$b" "$dest"
     run meson setup "$b" . --werror >"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; return 1; }
     run meson compile -C "$b" >>"$OUT/meson.log" 2>&1 || { cat "$OUT/meson.log"; return 1; }
@@ -206,6 +238,7 @@ check_meson() {
     grep -E '^ *[0-9]+/[0-9]+ ' "$OUT/meson.log" | sed 's/^/meson test: /' || true
     DESTDIR=$dest run meson install -C "$b" --quiet || return 1
     local want=(include/siphash.h include/siphash_net.h include/siphash_uthash.h include/siphash_dpdk.h
+        include/siphash.hpp
         include/siphash-compat/linux/siphash.h share/man/man3/siphash.3 share/man/man3/siphash_net.3)
     for f in "${want[@]}"; do
         [[ -f $dest/usr/local/$f ]] || { echo "meson install: no $f"; rc=1; }
@@ -216,6 +249,17 @@ check_meson() {
         { echo "meson install: libsiphash.pc missing or with the wrong version"; rc=1; }
     find "$dest" -name 'libsiphash.so*' | grep -q . || { echo "meson install: no shared library"; rc=1; }
     find "$dest" -name 'libsiphash.a' | grep -q . || { echo "meson install: no static library"; rc=1; }
+    # The SQLite extension (packages-adopt.txt has libsqlite3-dev): where
+    # the CMake install puts it, loaded from there with the vectors.
+    local ext libdir
+    libdir=$(meson introspect --buildoptions "$b" | python3 -c \
+        'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "libdir"))')
+    ext=$dest/usr/local/$libdir/sqlite3/siphash.so
+    if [[ -f $ext ]]; then
+        run bash tests/install/sqlite_vectors.sh sqlite3 "$ext" tests/vectors || rc=1
+    else
+        echo "meson install: no $libdir/sqlite3/siphash.so"; rc=1
+    fi
     echo "meson: installed $(find "$dest" -type f | wc -l) files"
 
     # As a subproject of a parent project, through a wrap file for a release
@@ -245,6 +289,10 @@ WRAP
     (cd "$p" && run meson setup build >"$p/setup.log" 2>&1) || { cat "$p/setup.log"; return 1; }
     run meson compile -C "$p/build" >>"$p/setup.log" 2>&1 || { cat "$p/setup.log"; return 1; }
     expect_paper "$p/build/consumer" "meson subproject" || rc=1
+    # Nothing the parent did not ask for: no SQLite extension in its build.
+    if find "$p/build" -name 'siphash.so' | grep -q .; then
+        echo "meson subproject: the SQLite extension was built in the parent's build"; rc=1
+    fi
     # The parent's one test only: ours stay in our own build.
     local listed
     listed=$(meson test -C "$p/build" --list 2>/dev/null | grep -vc '^ninja' || true)

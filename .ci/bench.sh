@@ -3,10 +3,13 @@
 # CI step for the benchmark: builds siphash-bench in the matrix's gcc build
 # (default Release, no -march=native; reused when the matrix has run) with
 # every optional anchor (OpenSSL, libsodium, Linux's lib/siphash.c from
-# linux-source), runs `siphash-bench --quick` and checks that every row,
-# all three modes, the cross-check, the extras, the batch section with its
-# port bounds and the targets printed, then makes the plot from a --csv run
-# in a temporary directory.  CI does not judge the numbers (a quick run on a
+# linux-source, XXH3 from libxxhash-dev, HighwayHash64 from
+# libhighwayhash-dev, a C++ compiler and Abseil for the C++ section), runs
+# `siphash-bench --quick` and checks that every row, all three modes, the
+# cross-check, the extras, the batch section with its port bounds, the
+# fast-hashes section, the C++ section (libsiphash::hasher against
+# std::hash and absl::Hash; about a second) and the targets printed, then
+# makes both plots from --csv runs in a temporary directory.  CI does not judge the numbers (a quick run on a
 # shared machine means nothing); it proves the bench runs and says what it
 # should.  The inline-path test (tests/inline) runs with the matrix's ctest.
 # Packages: .ci/packages-bench.txt.  Bounded: seconds after the matrix
@@ -95,10 +98,50 @@ expect "batch port model" '^batch bound model: '
 expect "batch rows with their bound" 'bound [0-9.]+ cyc'
 expect "SipHash-1-2 batch rows" '^siphash12_batchv '
 expect "batch targets" 'batch targets not met$'
+# The C++ section (bench/cpp_section.cpp): every table row at both sizes,
+# the hashes alone, and the targets with met / not met.
+expect "C++ section with the CPU and the load" '^== C\+\+ hash tables: .*; cpu .*; load average [0-9.]+ ==$'
+for size in 1k 100k; do
+    for r in "std::hash" "libsiphash::hasher" "inline, no cache" "plain call, cached" "plain call" "hasher24: SipHash-2-4"; do
+        expect "C++ row $r, unordered_map, $size" "^$r +unord_map +$size +[0-9.]+ "
+    done
+    for r in "absl::Hash" "libsiphash::hasher"; do
+        expect "C++ row $r, flat_hash_map, $size" "^$r +flat_map +$size +[0-9.]+ "
+    done
+    expect "C++ control row (std::hash, a second table), $size" "^std::hash \(control\) +unord_map +$size +[0-9.]+ "
+    expect "C++ target at $size keys" "^  \[(met|NOT MET)\] std::unordered_map, $size keys: libsiphash::hasher / std::hash: x[0-9.]+ .*\(<= 1\.(15|30)\)$"
+done
+expect "C++ hashes alone" '^siphash13_64\(\) +hash only +1k '
+expect "C++ targets summary" 'C\+\+ targets not met'
+
+# The fast-hashes section: every hash at every length and on the column,
+# with ns and cycles per key; the protocol and the CPU stated; its targets.
+expect "fast-hashes section with the CPU and uarch model" '^== fast hashes: .*cpu .*\(uarch model: .*\); batch path '
+expect "fast-hashes protocol" '^protocol: .*per-key throughput over independent keys'
+expect "XXH3 anchor named" '^anchor: XXH3_64bits_withSeed inlined'
+expect "HighwayHash64 anchor named" '^anchor: HighwayHash64 \(libhighwayhash'
+fast=("XXH3 loop" "HighwayHash64 loop" "siphash24_64 loop" "siphash13_64 loop" "siphash12_64 loop"
+      "siphash_batch" "siphash13_batch" "siphash12_batch")
+for r in "${fast[@]}"; do
+    for len in 8 16 24 32 64; do
+        expect "fast row '$r' $len B" "^$r +contiguous +$len +[0-9.]+ +[0-9.]+ "
+    done
+    c=$r
+    case $r in *_batch) c=${r}v ;; esac
+    expect "fast row '$c' on the column" "^$c +column +3\.\.80 +[0-9.]+ +[0-9.]+ "
+done
+for len in 8 16 24 32 64; do
+    expect "target siphash13_batch $len B vs XXH3" "\[(met|NOT MET|info)\] siphash13_batch $len B vs XXH3 loop: x[0-9.]+"
+    expect "target siphash_batch $len B vs XXH3" "\[(met|NOT MET|info)\] siphash_batch $len B vs XXH3 loop: x[0-9.]+"
+done
+expect "target siphash13_batchv column vs XXH3" '\[(met|NOT MET|info)\] siphash13_batchv string column vs XXH3 loop: x[0-9.]+'
+expect "target siphash_batchv column vs XXH3" '\[(met|NOT MET|info)\] siphash_batchv string column vs XXH3 loop: x[0-9.]+'
+expect "ratios to HighwayHash64" 'cost / cost\(HighwayHash64 loop\):'
+expect "fast-hash targets summary" 'fast-hash targets? not (met|judged)'
 
 # CSV and the plot, into a temporary directory (docs/ keeps the real run).
-echo "+ $bench --quick --csv --no-batch > $tmp/bench.csv"
-"$bench" --quick --csv --no-batch >"$tmp/bench.csv"
+echo "+ $bench --quick --csv --no-batch --no-cpp > $tmp/bench.csv"
+"$bench" --quick --csv --no-batch --no-cpp >"$tmp/bench.csv"
 head -n 1 "$tmp/bench.csv" | grep -q '^section,row,mode,size,ticks,cycles,spread_pct,ratio_1,ratio_2$' ||
     { echo "MISSING: CSV header"; fail=1; }
 ncsv=$(grep -c '^main,' "$tmp/bench.csv" || true)
@@ -109,6 +152,19 @@ if grep -q '<svg' "$tmp/bench.svg" && grep -q 'siphash const' "$tmp/bench.svg"; 
     echo "ok: plot ($(wc -c <"$tmp/bench.svg") bytes)"
 else
     echo "MISSING: the plot has no SVG or no legend"
+    fail=1
+fi
+
+echo "+ $bench --quick --fast-only --csv > $tmp/fast.csv"
+"$bench" --quick --fast-only --csv >"$tmp/fast.csv"
+nfast=$(grep -c '^fast,' "$tmp/fast.csv" || true)
+echo "csv: $nfast fast rows"
+[ "$nfast" -eq 48 ] || { echo "MISSING: the fast section has 48 CSV rows (8 hashes x 6 key sets)"; fail=1; }
+run bash bench/plot_fast.sh "$tmp/fast.csv" "$tmp/fast.svg"
+if grep -q '<svg' "$tmp/fast.svg" && grep -q 'siphash13_batchv' "$tmp/fast.svg"; then
+    echo "ok: fast-hashes plot ($(wc -c <"$tmp/fast.svg") bytes)"
+else
+    echo "MISSING: the fast-hashes plot has no SVG or no column bars"
     fail=1
 fi
 

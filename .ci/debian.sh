@@ -13,9 +13,12 @@
 #      (each one that stays is explained in docs/releases.md);
 #   4. apt-get install ./*.deb, and with the installed packages only: the
 #      README's hello.c built with pkg-config (shared and static) and with
-#      find_package(siphash), siphashsum on the paper's vector, the module
-#      imported by /usr/bin/python3 -I with a known answer, and CREATE
-#      EXTENSION siphash on a throw-away server with a known answer;
+#      find_package(siphash), siphashsum on the paper's vector (and linked
+#      against libsiphash1's libsiphash.so.1: DT_NEEDED, ldd, Depends), the
+#      module imported by /usr/bin/python3 -I with a known answer, the
+#      SQLite extension loaded by the sqlite3 shell from its installed path
+#      with the known-answer files (tests/install/sqlite_vectors.sh), and
+#      CREATE EXTENSION siphash on a throw-away server with a known answer;
 #   5. apt-get purge of our packages and of whatever the install pulled in,
 #      then the machine's package list compared with the one recorded
 #      before the install: any difference fails the step.
@@ -31,7 +34,7 @@ export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
 phase() { echo "debian: $1 in $((SECONDS - phase_start)) s"; phase_start=$SECONDS; }
 phase_start=$SECONDS
 
-ours=(libsiphash1 libsiphash-dev siphashsum python3-libsiphash postgresql-15-siphash)
+ours=(libsiphash1 libsiphash-dev siphashsum python3-libsiphash postgresql-15-siphash libsqlite3-mod-siphash)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 pgbin=/usr/lib/postgresql/15/bin
 # What postgresql-15-siphash installs; the postgresql step's
@@ -222,7 +225,30 @@ got=$(printf '%b' "$(printf '\\x%02x' $(seq 0 14))" |
 got=${got##*:}
 [[ $got == e545be4961ca29a1 ]] || fail "siphashsum printed '$got' for the paper's vector"
 man -w siphashsum >/dev/null 2>&1 || [[ -f /usr/share/man/man1/siphashsum.1.gz ]] || fail "no siphashsum(1)"
-echo "debian: /usr/bin/siphashsum: e545be4961ca29a1 for the paper's vector"
+# Linked against the packaged shared library, not a static copy: it needs
+# libsiphash.so.1, takes the library's functions from it, loads
+# libsiphash1's file, and the package depends on libsiphash1.
+dyn=$(readelf -d /usr/bin/siphashsum)
+grep -q '(NEEDED) *Shared library: \[libsiphash\.so\.1\]' <<<"$dyn" ||
+    fail "/usr/bin/siphashsum has no DT_NEEDED libsiphash.so.1 (a static link?): $(grep NEEDED <<<"$dyn" | tr -s ' ' | tr '\n' ' ')"
+undef=$(nm -D --undefined-only /usr/bin/siphashsum)
+grep -qw 'siphash_key_from_bytes' <<<"$undef" || fail "/usr/bin/siphashsum does not import siphash_key_from_bytes"
+lib=$(ldd /usr/bin/siphashsum | awk '$1 == "libsiphash.so.1" {print $3}')
+if [[ -z $lib ]] || ! dpkg -S "$(readlink -f "$lib")" | grep -q '^libsiphash1:'; then
+    fail "/usr/bin/siphashsum does not load libsiphash1's library (ldd: ${lib:-none})"
+fi
+deps=$(dpkg-query -W -f='${Depends}' siphashsum)
+grep -q 'libsiphash1 (>= ' <<<"$deps" || fail "siphashsum's Depends ($deps) lacks libsiphash1"
+echo "debian: /usr/bin/siphashsum: e545be4961ca29a1 for the paper's vector; needs $lib (libsiphash1); Depends: $deps"
+
+# SQLite: the packaged module, from its installed path, in Debian's sqlite3
+# shell: only its entry point exported, and the known-answer files.
+ext=/usr/lib/$multiarch/sqlite3/siphash.so
+dpkg -S "$ext" 2>/dev/null | grep -q '^libsqlite3-mod-siphash:' || fail "$ext is not libsqlite3-mod-siphash's"
+syms=$(nm -D --defined-only "$ext" | awk 'NF >= 3 { print $3 }')
+[[ $syms == sqlite3_siphash_init ]] || fail "$ext exports '${syms//$'\n'/ }', not just sqlite3_siphash_init"
+bash "$src/tests/install/sqlite_vectors.sh" /usr/bin/sqlite3 "${ext%.so}" "$src/tests/vectors" ||
+    fail "the packaged SQLite extension"
 
 # Python: Debian's interpreter, isolated (-I: no PYTHONPATH, no user site,
 # not this directory), outside any venv.

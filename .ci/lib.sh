@@ -40,7 +40,8 @@
 #                          of a matrix configuration (gcc, clang, asan-gcc,
 #                          asan-clang, m32, s390x, aarch64), common ones
 #                          included: the matrix and the steps reusing its
-#                          builds configure alike
+#                          builds configure alike.  The native ones name
+#                          the C++ compiler too (ci_cxx: g++ or clang++)
 #   ci_configure CONFIG    (re)configures the matrix's build directory of
 #                          CONFIG, creating it when the matrix has not run;
 #                          first waits while another step of this run still
@@ -169,13 +170,24 @@ ci_matrix_args() {
     local tc=$SIPHASH_ROOT/cmake/toolchains
     CI_ARGS=("${SIPHASH_CI_CMAKE_ARGS[@]}")
     case $1 in
-        gcc | clang) CI_ARGS+=(-DCMAKE_C_COMPILER="$1" -DCMAKE_BUILD_TYPE=Release "${SIPHASH_CI_NATIVE_ARGS[@]}") ;;
+        gcc | clang) CI_ARGS+=(-DCMAKE_C_COMPILER="$1" -DCMAKE_CXX_COMPILER="$(ci_cxx "$1")"
+            -DCMAKE_BUILD_TYPE=Release "${SIPHASH_CI_NATIVE_ARGS[@]}") ;;
         asan-gcc | asan-clang)
-            CI_ARGS+=(-DCMAKE_C_COMPILER="${1#asan-}" -DCMAKE_BUILD_TYPE=Debug -DSIPHASH_SANITIZE=ON
-                "${SIPHASH_CI_NATIVE_ARGS[@]}") ;;
+            CI_ARGS+=(-DCMAKE_C_COMPILER="${1#asan-}" -DCMAKE_CXX_COMPILER="$(ci_cxx "${1#asan-}")"
+                -DCMAKE_BUILD_TYPE=Debug -DSIPHASH_SANITIZE=ON "${SIPHASH_CI_NATIVE_ARGS[@]}") ;;
         m32) CI_ARGS+=(-DCMAKE_TOOLCHAIN_FILE="$tc/i686-linux-gnu-m32.cmake" -DCMAKE_BUILD_TYPE=Release) ;;
         s390x | aarch64) CI_ARGS+=(-DCMAKE_TOOLCHAIN_FILE="$tc/$1-linux-gnu.cmake" -DCMAKE_BUILD_TYPE=Release) ;;
         *) echo "ci_matrix_args: unknown configuration '$1'" >&2; return 2 ;;
+    esac
+}
+
+# ci_cxx CC: the C++ compiler of the same family (siphash.hpp's tests are
+# built with it: g++ beside gcc, clang++ beside clang).
+ci_cxx() {
+    case $1 in
+        gcc) echo g++ ;;
+        clang) echo clang++ ;;
+        *) echo "ci_cxx: no C++ compiler for '$1'" >&2; return 2 ;;
     esac
 }
 

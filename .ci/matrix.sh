@@ -19,8 +19,12 @@
 #   valgrind    memcheck over the test suite of the gcc Release build
 #   install     cmake --install into a temporary prefix, then tests/install
 #               built with pkg-config and with find_package(siphash) (shared
-#               and static); all must print a129ca6149be45e5; SONAME and
-#               exported symbols checked
+#               and static; and its C++ program on siphash.hpp, both ways);
+#               all must print a129ca6149be45e5; SONAME and exported
+#               symbols checked; siphashsum linked statically; the
+#               SQLite extension installed as <libdir>/sqlite3/siphash.so,
+#               loaded from there by sqlite3 and checked against the
+#               known-answer files (tests/install/sqlite_vectors.sh)
 #
 # Environment (the common ones are described in .ci/lib.sh):
 #   SIPHASH_CI_DIR      where the build directories go (default build-ci/;
@@ -354,7 +358,7 @@ run_install() {
     lib=$(find "$prefix" -name 'libsiphash.so' | head -n1)
     [[ -n $lib ]] || { echo "install: no libsiphash.so under $prefix"; return 1; }
     local libdir=${lib%/*}
-    for f in "$prefix/include/siphash.h" "$libdir/libsiphash.a" "$libdir/pkgconfig/libsiphash.pc" \
+    for f in "$prefix/include/siphash.h" "$prefix/include/siphash.hpp" "$libdir/libsiphash.a" "$libdir/pkgconfig/libsiphash.pc" \
         "$libdir/cmake/siphash/siphashConfig.cmake"; do
         [[ -f $f ]] || { echo "install: missing $f"; return 1; }
     done
@@ -385,12 +389,17 @@ run_install() {
     # shellcheck disable=SC2086  # pkg-config output is a word list
     run cc -std=c11 -Wall -Wextra -Wpedantic -Werror "$ROOT/tests/install/consumer.c" \
         $pc_flags -Wl,-rpath,"$libdir" -o "$tmp/consumer-pkgconfig"
+    # The same for C++: siphash.hpp, from the same package and flags.
+    # shellcheck disable=SC2086  # pkg-config output is a word list
+    run c++ -std=c++17 -Wall -Wextra -Wpedantic -Werror "$ROOT/tests/install/consumer.cpp" \
+        $pc_flags -Wl,-rpath,"$libdir" -o "$tmp/consumer-pkgconfig-cpp"
     # Consumer 2: find_package(siphash CONFIG REQUIRED) -> siphash::siphash.
     run cmake -S "$ROOT/tests/install" -B "$tmp/consumer-cmake" -DCMAKE_PREFIX_PATH="$prefix"
     run cmake --build "$tmp/consumer-cmake"
 
     local exe out deps
-    for exe in "$tmp/consumer-pkgconfig" "$tmp/consumer-cmake/consumer"; do
+    for exe in "$tmp/consumer-pkgconfig" "$tmp/consumer-cmake/consumer" "$tmp/consumer-pkgconfig-cpp" \
+        "$tmp/consumer-cmake/consumer_cpp"; do
         # It must run against the installed library, not the build tree's.
         deps=$(ldd "$exe")
         grep libsiphash <<<"$deps"
@@ -414,8 +423,27 @@ run_install() {
     echo "$out"
     [[ $out == "$PAPER_EXAMPLE" ]] ||
         { echo "install: $exe printed '$out', expected $PAPER_EXAMPLE"; return 1; }
-    echo "install: all three consumers print $PAPER_EXAMPLE"
-    note "pkg-config, find_package (shared) and find_package (static) consumers print $PAPER_EXAMPLE"
+    echo "install: all five consumers print $PAPER_EXAMPLE"
+    note "pkg-config and find_package consumers (C shared and static, C++ on siphash.hpp) print $PAPER_EXAMPLE"
+
+    # siphashsum: the static library by default (SIPHASH_TOOLS_SHARED off),
+    # so the installed tool runs from this prefix with no library path.
+    deps=$(ldd "$prefix/bin/siphashsum" || true)
+    if grep -q libsiphash <<<"$deps"; then
+        echo "install: siphashsum needs libsiphash.so, but SIPHASH_TOOLS_SHARED is off by default"
+        return 1
+    fi
+
+    # The SQLite extension (built: packages-matrix.txt has libsqlite3-dev),
+    # in <libdir>/sqlite3, exporting its entry point only, loaded from there
+    # by the sqlite3 shell and checked against the known-answer files.
+    local ext=$libdir/sqlite3/siphash.so
+    [[ -f $ext ]] || { echo "install: no $ext (is libsqlite3-dev installed? the gcc build's SIPHASH_BUILD_SQLITE is AUTO)"; return 1; }
+    syms=$(nm -D --defined-only "$ext" | awk 'NF >= 3 { print $3 }')
+    [[ $syms == sqlite3_siphash_init ]] ||
+        { echo "install: $ext exports '${syms//$'\n'/ }', not just sqlite3_siphash_init"; return 1; }
+    run bash "$ROOT/tests/install/sqlite_vectors.sh" sqlite3 "${ext%.so}" "$ROOT/tests/vectors" || return 1
+    note "siphashsum static; the SQLite extension in ${libdir#"$prefix"/}/sqlite3 gives the vectors"
 }
 
 # tree_of CONFIG: the build tree a configuration works in.

@@ -14,7 +14,12 @@
 #      checks that a non-superuser uses it but cannot read it, that a
 #      rotation by reload takes effect without logging the key, and that
 #      the suite's refused SET left no statement with its value in the log;
-#   5. runs postgresql/bench.sh --quick (printed; CI does not judge it).
+#   5. runs postgresql/key_text.sh: every SQL route of setting siphash.key,
+#      valid and mistyped, on a server with pg_stat_statements and
+#      auto_explain preloaded and every statement logged; no key text in
+#      the log, the client's messages or pg_stat_statements (its own
+#      throw-away server);
+#   6. runs postgresql/bench.sh --quick (printed; CI does not judge it).
 # The server is stopped on any exit.  Packages: .ci/packages-postgresql.txt.
 # About a minute and a half on 2 busy cores when the matrix's gcc build
 # exists (the build is half of it).
@@ -164,6 +169,10 @@ fi
 echo "postgresql: configured key: used by a non-superuser, SHOW and current_setting refused, rotated by reload, not in the server log"
 pg_temp_stop
 phase "configured key checked"
+
+# ------------------------------------------ key text kept out of records
+run bash "$pg/key_text.sh" || status=1
+phase "key text kept out of the log, the client and pg_stat_statements"
 
 # ------------------------------------------------------------------ bench
 ci_quick || run bash "$pg/bench.sh" --quick || status=1 # (not in the quick suite: nothing judged)

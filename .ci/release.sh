@@ -4,8 +4,12 @@
 #   1. every place that states the version states the same one
 #      (scripts/check-version.sh);
 #   2. scripts/dist.sh twice: byte-identical tarballs, SHA256SUMS verifies;
-#      in a scratch clone it refuses a changed file and a version mismatch,
-#      naming the cause and writing no tarball;
+#      in a scratch clone it refuses a changed file, a version mismatch and
+#      a committed .gitattributes that would make the archive differ from
+#      the commit's files, naming the cause and writing no tarball; then
+#      tests/release/dist_hostile.sh: the same bytes, both files 0644,
+#      whatever the maker's git configuration (line endings, filters,
+#      attributes, replace refs at every level), umask, TZ and locale;
 #   3. distcheck: the tarball unpacked in an empty directory (no .git, no
 #      ../shared beside it), built with CMake (-Werror, the differential
 #      tests' OpenSSL and libsodium required) and its whole CTest suite run
@@ -15,8 +19,9 @@
 #   4. the README's FetchContent URL form, its placeholders filled with the
 #      tarball's file:// URL and hash, builds hello.c and prints the paper's
 #      answer; a wrong hash is refused.
-# Packages: .ci/packages-release.txt.  About 4 minutes on 2 cores, most of
-# it the distcheck build and suite (docs/releases.md).
+# Packages: .ci/packages-release.txt.  About 5 minutes on 2 cores, most of
+# it the distcheck build and suite, about 30 s the hostile dist.sh runs
+# (docs/releases.md).
 # shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages release
@@ -66,7 +71,21 @@ rm "$tmp/clone/forgotten.c"
 sed -i "s/^  version: '$version',/  version: '9.9.9',/" "$tmp/clone/meson.build"
 git -C "$tmp/clone" -c user.name=ci -c user.email=ci@localhost commit -q -am "a mismatched version"
 expect_refusal "a version mismatch" "meson.build: the Meson project's version is '9.9.9'"
+git -C "$tmp/clone" reset -q --hard HEAD~1
+# A committed attribute that git archive obeys: the archive would lack the
+# scripts, and dist.sh's check against the commit's blobs must catch it.
+printf '*.sh export-ignore\n' >"$tmp/clone/.gitattributes"
+git -C "$tmp/clone" add .gitattributes
+git -C "$tmp/clone" -c user.name=ci -c user.email=ci@localhost commit -q -m "an export-ignore"
+expect_refusal "an archive that is not the commit's files (export-ignore)" "the archive is not the commit's files"
+for f in "$tmp/a/$name.tar.gz" "$tmp/a/SHA256SUMS"; do
+    [[ $(stat -c %a "$f") == 644 ]] || { echo "release: $f is mode $(stat -c %a "$f"), not 644"; exit 1; }
+done
 phase "version checked, tarball made twice and compared, refusals checked"
+
+# The same bytes whatever the maker's git configuration, umask, TZ, locale.
+run bash tests/release/dist_hostile.sh "$SIPHASH_ROOT" "$tmp/hostile"
+phase "dist.sh under hostile git configurations, umask, TZ and locale"
 
 # -------------------------------------------------------------- distcheck
 mkdir "$tmp/empty"

@@ -5,6 +5,7 @@
 # and run under Wine (64-bit, a throw-away WINEPREFIX, WINEDEBUG=-all):
 #   1. the whole ctest suite under Wine (CMAKE_CROSSCOMPILING_EMULATOR):
 #      vectors (static and DLL), differential against the model, streaming,
+#      siphash.hpp's values and standard containers (mingw g++),
 #      every batch path the CPU has (forced in turn and by SIPHASH_IMPL),
 #      keys from BCryptGenRandom with injected failures, death tests, and
 #      the CLI tests; what cannot run there is printed with the reason
@@ -12,8 +13,9 @@
 #      of include/), and the static library exports nothing
 #   3. install, then tests/install/ (the Linux consumer project, used as
 #      is) built with mingw through the CMake package against the DLL and
-#      against the static library: both print a129ca6149be45e5 under Wine;
-#      and once more through pkg-config (--static for the static library)
+#      against the static library, and its C++ program on siphash.hpp: all
+#      print a129ca6149be45e5 under Wine; and once more through pkg-config
+#      (--static for the static library)
 #   4. siphashsum.exe and the Linux siphashsum print byte-identical lines
 #      for the same files, a CR LF file and standard input among them
 # Packages: .ci/packages-windows.txt.  Measured on the 2-core CI machine (AMD
@@ -59,6 +61,9 @@ run cmake -S "$SIPHASH_ROOT" -B "$build" "${SIPHASH_CI_CMAKE_ARGS[@]}" \
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
     -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF >/dev/null
 run cmake --build "$build" -j "$JOBS"
+# siphash.hpp's tests (tests/cpp) are built with mingw's g++ and run below.
+grep -q '^SIPHASH_CXX17_WORKS:INTERNAL=1' "$build/CMakeCache.txt" ||
+    fail "no C++ compiler for Windows (g++-mingw-w64-x86-64-posix): siphash.hpp's tests not built"
 # test_vectors_shared loads libsiphash.dll: Wine searches WINEPATH.
 export WINEPATH="$build/src"
 phase "ctest under Wine"
@@ -69,8 +74,9 @@ windows: not run under Wine, and why:
     test_diff_openssl, _sodium   Debian has no mingw build of OpenSSL or libsodium; the
                                  differential test against the in-tree model (test_diff_model)
                                  and the fuzz corpus replay run
-    test_keys                    interposes Linux's getrandom(); test_keys_bcrypt does the
+    test_keys, test_hasher_rng   interpose Linux's getrandom(); test_keys_bcrypt does the
                                  same for BCryptGenRandom
+    test_hasher_absl, _boost     no mingw build of Abseil or Boost in Debian
     cli_output, _check, _keys,   POSIX behaviour: owners and modes, FIFOs, symlinks, SIGPIPE,
     _keygen, _errors, _stdout,   ulimit, names with '\', LF or CR, glibc's message texts,
     _memory, _largefile          resident size, 4 GiB files (tmpfs); win_cli covers what
@@ -104,7 +110,7 @@ if ! run cmake -S tests/install -B "$consumer" -Dsiphash_DIR="$prefix/lib/cmake/
     ! run cmake --build "$consumer" -j "$JOBS" >/dev/null; then
     fail "consumer build (CMake package)"
 fi
-for exe in consumer consumer_static; do
+for exe in consumer consumer_static consumer_cpp; do
     out=$("$WINE" "$consumer/$exe.exe" | tr -d '\r') || true
     if [[ $out == "$expect" ]]; then
         echo "windows: $exe.exe (CMake package) prints $out"

@@ -257,6 +257,20 @@ int bench_cpu_has_sha_ni(void)
 #endif
 }
 
+int bench_cpu_has_amx(void)
+{
+#if BENCH_HAVE_TSC
+    unsigned a, b, c, d;
+    if (__get_cpuid_max(0, NULL) < 7)
+        return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    (void)a, (void)b, (void)c;
+    return (d >> 24) & 1; /* AMX-TILE */
+#else
+    return 0;
+#endif
+}
+
 /* ---- alternating runs ---------------------------------------------------- */
 
 /* Iterations so that one run of c lasts at least target ticks. */

@@ -60,6 +60,10 @@ uint64_t bench_monotonic_ns(void);
 #define BENCH_CLOBBER(p) ((void)(p))
 #endif
 
+/* The C++ section (cpp_section.cpp) uses this API too. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Options every section receives from main(). */
 struct bench_opts {
@@ -129,6 +133,9 @@ double bench_ticks_per_second(void);
 const char *bench_cpu_model(void);
 /* 1 if the CPU has the SHA extensions (x86 cpuid leaf 7, EBX bit 29). */
 int bench_cpu_has_sha_ni(void);
+/* 1 if the CPU has AMX tiles (x86 cpuid leaf 7, EDX bit 24): Sapphire
+ * Rapids and later among Intel's cores. */
+int bench_cpu_has_amx(void);
 /* x86 cpuid: the vendor string ("AuthenticAMD", "GenuineIntel") and the
  * family and model with their extended fields folded in (AMD family 25 =
  * Zen 3/4, 26 = Zen 5).  Returns 0, or -1 off x86 or without cpuid leaf 1. */
@@ -220,5 +227,14 @@ int bench_verdict(FILE *out, int ok, const char *fmt, ...) __attribute__((format
 /* The batch section (bench/batch_section.c): its rows, their port bounds
  * and its targets, printed after the main table. */
 void bench_batch_section(const struct bench_opts *o);
+
+/* The C++ section (bench/cpp_section.cpp, built where CMake finds a C++
+ * compiler: SIPHASH_BENCH_HAVE_CPP): libsiphash::hasher against std::hash
+ * (and absl::Hash with Abseil) in hash-table lookups, and its targets. */
+void bench_cpp_section(const struct bench_opts *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIPHASH_BENCH_H */

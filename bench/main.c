@@ -3,13 +3,16 @@
  * main.c — siphash-bench: our SipHash against jhash, MD5, SHA-1, OpenSSL,
  * libsodium, Linux and Redis, at input sizes 1..1024 bytes and a long
  * message, in throughput, latency and latency-through-memory mode; then the
- * speed targets, checked from the same run; then the batch section.
+ * speed targets, checked from the same run; then the batch section; then
+ * the fast hashes (XXH3, HighwayHash64) against our loops and batches;
+ * then the C++ section (hash tables with libsiphash::hasher, where built).
  *
  *   siphash-bench            the full run (a few minutes)
  *   siphash-bench --quick    a few rounds: for CI, which checks rows print
  *   siphash-bench --csv      machine-readable rows (for bench/plot.sh)
  *   options: --markdown, --csv-file F, --sizes LIST, --runs N,
- *            --run-ticks N, --no-batch, --batch-only, -v
+ *            --run-ticks N, --no-batch, --batch-only, --no-fast, --fast-only,
+ *            --no-cpp, --cpp-only, -v
  *
  * main() owns the one run structure and passes it down; the other files
  * never call back here.
@@ -19,21 +22,30 @@
 #include <string.h>
 
 #include "anchors.h"
+#include "fast_hashes.h"
 #include "run.h"
 
 static void usage(void)
 {
-    printf("usage: siphash-bench [--quick] [--csv] [--runs N] [--run-ticks N] [--no-batch] [-v]\n"
+    printf("usage: siphash-bench [--quick] [--csv] [--runs N] [--run-ticks N] [--no-batch]\n"
+           "                     [--no-fast] [--no-cpp] [--batch-only | --fast-only | --cpp-only]\n"
+           "                     [-v]\n"
            "  --quick       a few short rounds (CI: checks that every row prints)\n"
            "  --csv         machine-readable rows only (for bench/plot.sh)\n"
            "  --markdown    also print the tables as markdown (docs/benchmarks.md)\n"
-           "  --csv-file F  also write the main table's CSV to F (same run as the text)\n"
+           "  --csv-file F  also write the main table's CSV to F (same run as the text);\n"
+           "                the fast-hash rows are added to it (--fast-only: only them)\n"
            "  --runs N      alternating rounds per measurement (default %d)\n"
            "  --run-ticks N minimum clock ticks per timed run\n"
            "  --sizes LIST  measure only these sizes (e.g. 1,8,12); the targets then\n"
            "                report only what was measured\n"
            "  --no-batch    skip the batch section\n"
-           "  --batch-only  only the batch section (its rows and targets)\n",
+           "  --batch-only  only the batch section (its rows and targets)\n"
+           "  --no-fast     skip the fast-hash section (XXH3, HighwayHash64 against our\n"
+           "                loops and batches, ns per key)\n"
+           "  --fast-only   only the fast-hash section (its rows and targets)\n"
+           "  --no-cpp      skip the C++ section (hash tables with libsiphash::hasher)\n"
+           "  --cpp-only    only the C++ section (its rows and targets)\n",
            301);
 }
 
@@ -100,10 +112,25 @@ static int write_csv_file(const struct bench_run *run, const char *path)
     return 0;
 }
 
+/* The C++ section, or the line saying why it is missing (CI's bench step
+ * fails on "missing anchor" lines). */
+static void cpp_section(const struct bench_opts *o)
+{
+#if SIPHASH_BENCH_HAVE_CPP
+    bench_cpp_section(o);
+#else
+    if (!o->csv)
+        fprintf(o->out, "missing anchor: C++ section, libsiphash::hasher against std::hash "
+                        "(no C++ compiler: apt-get install g++)\n");
+#endif
+}
+
 int main(int argc, char **argv)
 {
     static struct bench_run run;
     int quick = 0, csv = 0, verbose = 0, batch = 1, runs = 0, markdown = 0, only_batch = 0;
+    int fast = 1, only_fast = 0;
+    int cpp = 1, only_cpp = 0;
     long long run_ticks = 0;
     const char *sizes = NULL, *csv_file = NULL;
     for (int i = 1; i < argc; i++) {
@@ -119,6 +146,14 @@ int main(int argc, char **argv)
             batch = 0;
         else if (!strcmp(argv[i], "--batch-only"))
             only_batch = 1;
+        else if (!strcmp(argv[i], "--no-fast"))
+            fast = 0;
+        else if (!strcmp(argv[i], "--fast-only"))
+            only_fast = 1;
+        else if (!strcmp(argv[i], "--no-cpp"))
+            cpp = 0;
+        else if (!strcmp(argv[i], "--cpp-only"))
+            only_cpp = 1;
         else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
             runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--run-ticks") && i + 1 < argc)
@@ -150,6 +185,17 @@ int main(int argc, char **argv)
     if (only_batch) {
         /* the batch section times itself against its own anchors */
         bench_batch_section(o);
+        return 0;
+    }
+    if (only_fast) {
+        /* the fast-hash section times its own rows against its anchors */
+        return bench_fast_section(o, csv_file, 1) == 0 ? 0 : 1;
+    }
+    if (only_cpp) {
+        /* so does the C++ section */
+        if (o->csv)
+            bench_print_csv_header(o);
+        cpp_section(o);
         return 0;
     }
 
@@ -213,5 +259,9 @@ int main(int argc, char **argv)
 
     if (batch)
         bench_batch_section(o);
+    if (fast && bench_fast_section(o, csv_file, 0) != 0)
+        return 1;
+    if (cpp)
+        cpp_section(o);
     return 0;
 }

@@ -70,6 +70,11 @@ const struct uarch *uarch_detect(void)
             return &models[ZEN3];
         }
     } else if (strcmp(vendor, "GenuineIntel") == 0 && fam == 6) {
+        /* Hypervisors may report another model number (KVM has shown this
+         * Sapphire Rapids-class Xeon as 0xa7, Rocket Lake); AMX tiles exist
+         * only from Sapphire Rapids on, whatever the model says. */
+        if (bench_cpu_has_amx())
+            return &models[GLC];
         switch (mod) {
         case 0x55: /* Skylake-X, Cascade Lake, Cooper Lake */
             return &models[SKX];

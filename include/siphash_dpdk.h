@@ -3,10 +3,11 @@
  * siphash_dpdk.h — keyed SipHash-1-3 signatures for DPDK's rte_hash, so a
  * flow table cannot be flooded with colliding 5-tuples.
  *
- * Header-only.  It includes <rte_hash.h>, so only a program that includes
- * this header needs DPDK; libsiphash itself never links DPDK.  Link the
- * program with libsiphash and DPDK (pkg-config libdpdk).  Written for the
- * rte_hash of DPDK 22.11 (Debian 12); it uses only the public API.
+ * Header-only.  It includes <rte_hash.h> and <rte_memzone.h>, so only a
+ * program that includes this header needs DPDK; libsiphash itself never
+ * links DPDK.  Link the program with libsiphash and DPDK (pkg-config
+ * libdpdk).  Written for the rte_hash of DPDK 22.11 (Debian 12); it uses
+ * only the public API.
  *
  * Why: rte_hash hashes with rte_hash_crc (the default on x86 and arm64) or
  * rte_jhash under a fixed, public hash_func_init_val.  CRC is affine over
@@ -24,48 +25,83 @@
  * The process key.  rte_hash calls its hash_func with (key, key_len,
  * init_val) only: there is no room for a 128-bit secret per table.  So
  * siphash_dpdk_hash() reads one key per process, set once with
- * siphash_dpdk_key_init() (or siphash_dpdk_key_set()) before the first
- * table is created.  The trade-off: every table of the process shares it
- * (a table cannot be rekeyed alone: changing the key needs every table
- * rebuilt, since the stored signatures were made with the old one), and
+ * siphash_dpdk_key_init() (or siphash_dpdk_key_set(), or in a secondary
+ * process siphash_dpdk_key_attach(), below) before the first table is
+ * created.  The trade-off: every table of the process shares it (a table
+ * cannot be rekeyed alone: changing the key needs every table rebuilt,
+ * since the stored signatures were made with the old one), and
  * hash_func_init_val is ignored (it is public, so it would add nothing).
- * Changing the key while tables exist corrupts them; don't.  The key is
- * one variable, defined by SIPHASH_DPDK_DEFINE_KEY in exactly one .c file
+ * After a key change the helpers refuse the tables made under the old key
+ * (-EINVAL, below); rte_hash_* calls that hash through the callback
+ * (rte_hash_add_key(), rte_hash_lookup()...) cannot be stopped and would
+ * silently miss: don't change the key while tables exist.  The key is
+ * process state defined by SIPHASH_DPDK_DEFINE_KEY in exactly one .c file
  * of the program (as siphash_uthash.h does it): every unit, the callback's
- * and the helpers', then reads the same one.
+ * and the helpers', then reads the same one.  Set it only through the
+ * functions below (they also record which key the tables were made under).
  *
  *     #include <siphash_dpdk.h>
  *     SIPHASH_DPDK_DEFINE_KEY;               // in one .c file
  *     ...
  *     if (siphash_dpdk_key_init() != 0) ...  // once, before the first table
  *
- * Tables.  rte_hash of 22.11 has no getter for a table's key length, and a
- * table made with another hash function would silently never find our
- * signatures; so the helpers take a struct siphash_dpdk_table, made by
- * siphash_dpdk_create(), which records the key length and guarantees the
- * table hashes with siphash_dpdk_hash().  Its h member is the real table:
- * every rte_hash_* function works on it (rte_hash_add_key(), _lookup(),
- * _del_key() compute the same signature through the callback, one key at a
- * time).
+ * Tables.  rte_hash of 22.11 has no getter for a table's key length or its
+ * hash function, and a table made with another hash function (or under
+ * another key) would silently never find our signatures; so the helpers
+ * take a struct siphash_dpdk_table, made by siphash_dpdk_create() (or found
+ * by siphash_dpdk_find() in another process), which records the key length
+ * and a tag binding the table, its key length and the process key.  Every
+ * helper checks the tag first: a struct wrapped by hand around any rte_hash
+ * (say {rte_hash_find_existing(name), len}, over a CRC table or ours), one
+ * edited after creation, or one made under another process key is refused
+ * with -EINVAL.  The tag is an accident check, not a secret: it does not
+ * stop a program that copies a valid struct and frees its table.  Its h
+ * member is the real table: every rte_hash_* function works on it
+ * (rte_hash_add_key(), _lookup(), _del_key() compute the same signature
+ * through the callback, one key at a time).
  *
  * Bursts.  DPDK looks keys up 1..64 at a time (RTE_HASH_LOOKUP_BULK_MAX).
- * The helpers compute a burst's signatures with one siphash13_batch() call
- * (the SIMD batch path, siphash_batch_impl()) and pass them to
+ * The helpers compute a burst's signatures with one SIMD batch call (the
+ * path siphash_batch_impl() names) and pass them to
  * rte_hash_lookup_with_hash_bulk(_data) or rte_hash_add_key_with_hash
  * (_data).  Two forms of a burst:
- *   - records: key i at base + i*stride (an array of parsed 5-tuples);
- *   - pointers: keys[i], as rte_hash_lookup_bulk() takes them.  When the
- *     pointers are evenly spaced they are records; otherwise each signature
- *     is one siphash13_64() call (the library has no SipHash-1-3 batchv; a
- *     table has one key length, so all a batchv would add is gathering).
+ *   - records: key i at base + i*stride (an array of parsed 5-tuples),
+ *     one siphash13_batch() call;
+ *   - pointers: keys[i], as rte_hash_lookup_bulk() takes them (keys inside
+ *     mbufs, in any order): one siphash13_batchv() call, or
+ *     siphash13_batch() when the pointers happen to be evenly spaced.
+ * Either way signature i equals siphash13_64(key i, key_len, process key).
+ *
+ * Several processes (DPDK multi-process).  A secondary process that sets
+ * its own key hashes differently from the primary; with the functions below
+ * it uses the primary's instead:
+ *
+ *     primary:   siphash_dpdk_key_init();  siphash_dpdk_key_share("sipkey");
+ *                siphash_dpdk_create(&flows, &params);  // after the share
+ *     secondary: siphash_dpdk_key_attach("sipkey");
+ *                siphash_dpdk_find(&flows, "flows");    // the primary's table
+ *     primary, when no secondary runs any more: siphash_dpdk_key_unshare("sipkey");
+ *
+ * The key is then in DPDK's shared memory (a memzone), readable by every
+ * process that can attach to the DPDK instance (same --file-prefix) and by
+ * whoever can read its hugepage files (root, by default): the same people
+ * who can read or change the flow tables themselves, which live there too.
+ * It stays there until siphash_dpdk_key_unshare() wipes it (a primary that
+ * dies leaves it in the hugepage files until they are removed or reused).
+ * In a secondary, use the helpers or rte_hash_*_with_hash() with
+ * siphash_dpdk_sigs(): rte_hash stores its hash_func as a pointer into the
+ * creating process, so rte_hash_add_key(), rte_hash_lookup() and
+ * rte_hash_hash() called from another process jump to that process's
+ * address, wrong wherever the code is loaded elsewhere (ASLR, another
+ * binary).  The helpers never call it.
  *
  * Errors, DPDK-style: the helpers return 0 (the _data lookups: the number
  * of hits; adds: the number of keys refused) or a negative errno.  More
  * than 64 keys, 0 keys, a NULL array, a table not made by
- * siphash_dpdk_create() or a key_len that is not the table's give -EINVAL
- * and write nothing.  Adds report each
- * key's result in results[i] (a position, -ENOSPC, ...), never stopping
- * silently half-way.
+ * siphash_dpdk_create() or found by siphash_dpdk_find() under the current
+ * process key, or a key_len that is not the table's give -EINVAL and write
+ * nothing.  Adds report each key's result in results[i] (a position,
+ * -ENOSPC, ...), never stopping silently half-way.
  */
 #ifndef SIPHASH_DPDK_H
 #define SIPHASH_DPDK_H
@@ -73,9 +109,12 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <rte_errno.h>
 #include <rte_hash.h>
+#include <rte_memzone.h>
+#include <rte_spinlock.h>
 
 #include "siphash.h"
 
@@ -83,20 +122,59 @@
 extern "C" {
 #endif
 
+struct siphash_dpdk_table {
+    struct rte_hash *h; /* the table; any rte_hash_* function takes it */
+    uint32_t key_len;   /* its key length, which rte_hash does not tell */
+    uint64_t tag;       /* set by siphash_dpdk_create()/_find(), checked by the helpers */
+};
+
+/* What siphash_dpdk_key_share() puts in its memzone: the key and the
+ * tables created under it since (found by name in other processes). */
+#define SIPHASH_DPDK_SHARED_TABLES 64
+struct siphash_dpdk_shared_ {
+    uint64_t magic; /* SIPHASH_DPDK_SHARED_MAGIC_: this layout, this capacity */
+    siphash_key_t key;
+    rte_spinlock_t lock; /* guards tables[] between processes */
+    struct siphash_dpdk_table tables[SIPHASH_DPDK_SHARED_TABLES]; /* h NULL: free */
+};
+#define SIPHASH_DPDK_SHARED_MAGIC_ (0x5348445044530100ull | SIPHASH_DPDK_SHARED_TABLES)
+
 /* The process key, defined by SIPHASH_DPDK_DEFINE_KEY.  Set it with the
  * functions below; read it only to hash as the table does. */
 extern siphash_key_t siphash_dpdk_process_key;
+/* Internal, also defined by SIPHASH_DPDK_DEFINE_KEY: the key's identifier
+ * (a PRF value of the key, 0 while none is set), from which the tables'
+ * tags are made, and the shared key's memzone (NULL: none). */
+extern uint64_t siphash_dpdk_key_id_;
+extern struct siphash_dpdk_shared_ *siphash_dpdk_shared_zone_;
 
 /* Put this in exactly one .c file of the program. */
-#define SIPHASH_DPDK_DEFINE_KEY siphash_key_t siphash_dpdk_process_key
+#define SIPHASH_DPDK_DEFINE_KEY                                                                    \
+    siphash_key_t siphash_dpdk_process_key;                                                        \
+    uint64_t siphash_dpdk_key_id_;                                                                 \
+    struct siphash_dpdk_shared_ *siphash_dpdk_shared_zone_
+
+/* Internal: the tag of table h of key_len-byte keys under the process key.
+ * The key's identifier is a SipHash value of a constant (it reveals
+ * nothing of the key); multiplying by an odd constant is a bijection, so
+ * another table or another length gives another tag.  0 while no key. */
+static inline uint64_t siphash_dpdk_tag_(const struct rte_hash *h, uint32_t key_len)
+{
+    uint64_t where = ((uint64_t)(uintptr_t)h * 0x9E3779B97F4A7C15u) ^ ((uint64_t)key_len << 40);
+    return siphash_dpdk_key_id_ != 0 ? siphash_dpdk_key_id_ ^ where : 0;
+}
 
 /* Sets the process key.  Call once, before the first table is created.
- * Returns 0, or -EINVAL for NULL or an all-zero key (public, so no key). */
+ * Returns 0, or -EINVAL for NULL or an all-zero key (public, so no key).
+ * Tables made under the previous key are refused by the helpers from now
+ * on (-EINVAL). */
 static inline int siphash_dpdk_key_set(const siphash_key_t *key)
 {
+    static const char what[] = "siphash_dpdk.h table tag";
     if (key == NULL || siphash_key_is_zero(key))
         return -EINVAL;
     siphash_dpdk_process_key = *key;
+    siphash_dpdk_key_id_ = siphash13_64(what, sizeof what - 1, key) | 1;
     return 0;
 }
 
@@ -111,6 +189,84 @@ static inline int siphash_dpdk_key_init(void)
     return rc;
 }
 
+/* Primary process: puts the process key in a new memzone called name, for
+ * siphash_dpdk_key_attach() in secondary processes (see the top of this
+ * file for who can read it there).  Tables created from now on are
+ * recorded in it, up to SIPHASH_DPDK_SHARED_TABLES at a time, for
+ * siphash_dpdk_find(): share before creating them.  Returns 0; -EINVAL (no
+ * key set yet, a NULL name, or this process shares or attached a key
+ * already); -rte_errno of rte_memzone_reserve() (-EEXIST: the name is
+ * taken, ...). */
+static inline int siphash_dpdk_key_share(const char *name)
+{
+    if (name == NULL || siphash_dpdk_key_id_ == 0 || siphash_dpdk_shared_zone_ != NULL)
+        return -EINVAL;
+    const struct rte_memzone *mz =
+        rte_memzone_reserve(name, sizeof(struct siphash_dpdk_shared_), SOCKET_ID_ANY, 0);
+    if (mz == NULL)
+        return rte_errno > 0 ? -rte_errno : -ENOMEM;
+    struct siphash_dpdk_shared_ *s = (struct siphash_dpdk_shared_ *)mz->addr;
+    memset(s, 0, sizeof *s);
+    s->key = siphash_dpdk_process_key;
+    rte_spinlock_init(&s->lock);
+    s->magic = SIPHASH_DPDK_SHARED_MAGIC_;
+    siphash_dpdk_shared_zone_ = s;
+    return 0;
+}
+
+/* Internal: the memzone name, if it holds a shared key of this layout. */
+static inline struct siphash_dpdk_shared_ *siphash_dpdk_shared_lookup_(const char *name)
+{
+    const struct rte_memzone *mz = rte_memzone_lookup(name);
+    if (mz == NULL || mz->len < sizeof(struct siphash_dpdk_shared_))
+        return NULL;
+    struct siphash_dpdk_shared_ *s = (struct siphash_dpdk_shared_ *)mz->addr;
+    return s->magic == SIPHASH_DPDK_SHARED_MAGIC_ ? s : NULL;
+}
+
+/* Secondary process: makes the key the primary shared under name the
+ * process key (instead of siphash_dpdk_key_init()), and lets
+ * siphash_dpdk_find() find the primary's tables.  Returns 0; -ENOENT (no
+ * memzone of that name); -EINVAL (NULL name, a memzone that is not a
+ * shared key of this header's layout, or this process shares or attached
+ * a key already). */
+static inline int siphash_dpdk_key_attach(const char *name)
+{
+    if (name == NULL || siphash_dpdk_shared_zone_ != NULL)
+        return -EINVAL;
+    if (rte_memzone_lookup(name) == NULL)
+        return -ENOENT;
+    struct siphash_dpdk_shared_ *s = siphash_dpdk_shared_lookup_(name);
+    if (s == NULL)
+        return -EINVAL;
+    int rc = siphash_dpdk_key_set(&s->key);
+    if (rc == 0)
+        siphash_dpdk_shared_zone_ = s;
+    return rc;
+}
+
+/* Wipes the shared key and its record of tables, and frees the memzone.
+ * Call it in one process, once no other process uses the key any more
+ * (their siphash_dpdk_create(), _find() and _free() read the memzone).
+ * The process key and the tables stay usable in the calling process.
+ * Returns 0, -ENOENT (no such memzone) or -EINVAL (NULL name, not a
+ * shared key). */
+static inline int siphash_dpdk_key_unshare(const char *name)
+{
+    if (name == NULL)
+        return -EINVAL;
+    const struct rte_memzone *mz = rte_memzone_lookup(name);
+    if (mz == NULL)
+        return -ENOENT;
+    struct siphash_dpdk_shared_ *s = siphash_dpdk_shared_lookup_(name);
+    if (s == NULL)
+        return -EINVAL;
+    siphash_wipe(s, sizeof *s);
+    if (siphash_dpdk_shared_zone_ == s)
+        siphash_dpdk_shared_zone_ = NULL;
+    return rte_memzone_free(mz);
+}
+
 /* rte_hash_function: the low 32 bits of SipHash-1-3 under the process key.
  * init_val is ignored (see above).  For rte_hash_parameters.hash_func. */
 static inline uint32_t siphash_dpdk_hash(const void *key, uint32_t key_len, uint32_t init_val)
@@ -119,51 +275,107 @@ static inline uint32_t siphash_dpdk_hash(const void *key, uint32_t key_len, uint
     return (uint32_t)siphash13_64(key, key_len, &siphash_dpdk_process_key);
 }
 
-struct siphash_dpdk_table {
-    struct rte_hash *h; /* the table; any rte_hash_* function takes it */
-    uint32_t key_len;   /* its key length, which rte_hash does not tell */
-};
-
 /* Creates the table of params with hash_func = siphash_dpdk_hash (the
  * caller's hash_func, if any, is replaced; hash_func_init_val is passed on
- * and ignored).  Returns 0, -EINVAL (NULL argument, key_len 0, or no
- * process key set yet: a zero key protects nothing) or -rte_errno from
- * rte_hash_create(); on error t->h is NULL. */
+ * and ignored).  With a shared key (siphash_dpdk_key_share() or _attach())
+ * the table is recorded for siphash_dpdk_find().  Returns 0, -EINVAL (NULL
+ * argument, key_len 0, or no process key set yet: a zero key protects
+ * nothing), -ENOSPC (the shared record is full: SIPHASH_DPDK_SHARED_TABLES
+ * tables) or -rte_errno from rte_hash_create(); on error t->h is NULL. */
 static inline int siphash_dpdk_create(struct siphash_dpdk_table *t,
                                       const struct rte_hash_parameters *params)
 {
     struct rte_hash_parameters p;
     if (t == NULL)
         return -EINVAL;
-    t->h = NULL;
-    t->key_len = 0;
-    if (params == NULL || params->key_len == 0 || siphash_key_is_zero(&siphash_dpdk_process_key))
+    memset(t, 0, sizeof *t);
+    if (params == NULL || params->key_len == 0 || siphash_dpdk_key_id_ == 0 ||
+        siphash_key_is_zero(&siphash_dpdk_process_key))
         return -EINVAL;
     p = *params;
     p.hash_func = siphash_dpdk_hash;
-    t->h = rte_hash_create(&p);
-    if (t->h == NULL)
+    struct rte_hash *h = rte_hash_create(&p);
+    if (h == NULL)
         return rte_errno > 0 ? -rte_errno : -ENOMEM;
+    struct siphash_dpdk_shared_ *s = siphash_dpdk_shared_zone_;
+    if (s != NULL) {
+        int slot = -1;
+        rte_spinlock_lock(&s->lock);
+        for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES && slot < 0; i++)
+            if (s->tables[i].h == NULL)
+                slot = i;
+        if (slot >= 0) {
+            s->tables[slot].h = h;
+            s->tables[slot].key_len = p.key_len;
+            s->tables[slot].tag = siphash_dpdk_tag_(h, p.key_len);
+        }
+        rte_spinlock_unlock(&s->lock);
+        if (slot < 0) {
+            rte_hash_free(h);
+            return -ENOSPC;
+        }
+    }
+    t->h = h;
     t->key_len = p.key_len;
+    t->tag = siphash_dpdk_tag_(h, p.key_len);
     return 0;
 }
 
-/* Frees the table (rte_hash_free) and clears t. */
+/* Another process's table: the rte_hash called name, if
+ * siphash_dpdk_create() made it after the key was shared and this process
+ * attached that key (siphash_dpdk_key_attach()) or shared it.  Fills t
+ * like siphash_dpdk_create().  Returns 0; -ENOENT (no rte_hash of that
+ * name); -EINVAL (NULL argument, no shared key in this process, or a table
+ * not made by siphash_dpdk_create() under this process key); t->h is NULL
+ * on error. */
+static inline int siphash_dpdk_find(struct siphash_dpdk_table *t, const char *name)
+{
+    if (t == NULL)
+        return -EINVAL;
+    memset(t, 0, sizeof *t);
+    struct siphash_dpdk_shared_ *s = siphash_dpdk_shared_zone_;
+    if (name == NULL || s == NULL)
+        return -EINVAL;
+    struct rte_hash *h = rte_hash_find_existing(name);
+    if (h == NULL)
+        return -ENOENT;
+    struct siphash_dpdk_table found = {NULL, 0, 0};
+    rte_spinlock_lock(&s->lock);
+    for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES; i++)
+        if (s->tables[i].h == h)
+            found = s->tables[i];
+    rte_spinlock_unlock(&s->lock);
+    /* Recorded under this process's key (the tag says so), or not ours. */
+    if (found.h == NULL || found.tag != siphash_dpdk_tag_(h, found.key_len))
+        return -EINVAL;
+    *t = found;
+    return 0;
+}
+
+/* Frees the table (rte_hash_free), forgets it in the shared record if it
+ * is there, and clears t.  For every process: free a table once. */
 static inline void siphash_dpdk_free(struct siphash_dpdk_table *t)
 {
     if (t == NULL)
         return;
+    struct siphash_dpdk_shared_ *s = siphash_dpdk_shared_zone_;
+    if (s != NULL && t->h != NULL) {
+        rte_spinlock_lock(&s->lock);
+        for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES; i++)
+            if (s->tables[i].h == t->h)
+                memset(&s->tables[i], 0, sizeof s->tables[i]);
+        rte_spinlock_unlock(&s->lock);
+    }
     rte_hash_free(t->h);
-    t->h = NULL;
-    t->key_len = 0;
+    memset(t, 0, sizeof *t);
 }
 
 /* Internal: the checks every burst helper makes before writing anything. */
 static inline int siphash_dpdk_check_(const struct siphash_dpdk_table *t, size_t key_len,
                                       const void *keys, uint32_t n)
 {
-    if (t == NULL || t->h == NULL || keys == NULL || key_len != t->key_len || n == 0 ||
-        n > RTE_HASH_LOOKUP_BULK_MAX)
+    if (t == NULL || t->h == NULL || t->tag == 0 || t->tag != siphash_dpdk_tag_(t->h, t->key_len) ||
+        keys == NULL || key_len != t->key_len || n == 0 || n > RTE_HASH_LOOKUP_BULK_MAX)
         return -EINVAL;
     return 0;
 }
@@ -183,12 +395,15 @@ static inline int siphash_dpdk_sigs(const struct siphash_dpdk_table *t, const vo
     return 0;
 }
 
-/* The same for a burst of pointers (keys[i], i < n <= 64).  Evenly spaced
- * pointers (a record array) go through the batch; others are hashed one by
- * one.  0 or -EINVAL (also for a NULL keys[i]; nothing written). */
+/* The same for a burst of pointers (keys[i], i < n <= 64), in one
+ * siphash13_batchv() call (one siphash13_batch() call when the pointers
+ * are evenly spaced: a record array).  0 or -EINVAL (also for a NULL
+ * keys[i]; nothing written). */
 static inline int siphash_dpdk_sigs_ptrs(const struct siphash_dpdk_table *t, const void **keys,
                                          size_t key_len, uint32_t n, hash_sig_t *sigs)
 {
+    uint64_t h[RTE_HASH_LOOKUP_BULK_MAX];
+    size_t lens[RTE_HASH_LOOKUP_BULK_MAX];
     int rc = siphash_dpdk_check_(t, key_len, keys, n);
     if (rc != 0 || sigs == NULL)
         return rc != 0 ? rc : -EINVAL;
@@ -206,8 +421,13 @@ static inline int siphash_dpdk_sigs_ptrs(const struct siphash_dpdk_table *t, con
      * inside the batch must stay within the address space). */
     if (i == n && n > 1 && step >= key_len && step <= (UINTPTR_MAX - first) / (n - 1))
         return siphash_dpdk_sigs(t, keys[0], (size_t)step, key_len, n, sigs);
+    /* Scattered keys (inside mbufs, in any order): one batchv call.  A
+     * table has one key length, so the lengths are all key_len. */
     for (i = 0; i < n; i++)
-        sigs[i] = (hash_sig_t)siphash13_64(keys[i], key_len, &siphash_dpdk_process_key);
+        lens[i] = key_len;
+    siphash13_batchv(keys, lens, n, &siphash_dpdk_process_key, h);
+    for (i = 0; i < n; i++)
+        sigs[i] = (hash_sig_t)h[i];
     return 0;
 }
 

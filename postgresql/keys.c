@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * keys.c — where the extension's keys come from: a bytea argument, or the
- * siphash.key setting (32 hex digits) that a superuser sets for a role, a
- * database or the server, so that the key stays out of query text (and so
- * out of the statement log, pg_stat_statements and application code).
+ * siphash.key setting (32 hex digits), so that the key stays out of the
+ * queries that use it.  The recommended place for the setting is a
+ * configuration file the server reads (docs/postgresql.md): then no SQL
+ * carries the key at all.  SQL that sets it (SET, set_config(), ALTER
+ * SYSTEM/ROLE/DATABASE, a DO block) carries the key's text, and the
+ * module keeps that text out of what it can reach: the server log and the
+ * client's messages (log_filter.c, and the refusal below) and
+ * pg_stat_statements (stats_filter.c).  What PostgreSQL itself keeps
+ * (pg_db_role_setting for ALTER ROLE/DATABASE, pg_proc for a function,
+ * pg_stat_activity while the statement runs) docs/postgresql.md lists.
  *
  * The setting is superuser-only to set (PGC_SUSET) and to read
  * (GUC_SUPERUSER_ONLY: SHOW, current_setting() and pg_settings refuse or
  * hide it for other roles).  It is parsed once, when assigned; the parsed
  * key replaces the old one, which is wiped first.  An invalid value is
- * refused without echoing it: a mistyped key is still most of a key, and
- * the refusal goes to the client and the server log (log_filter.c leaves
- * the statement that tried it out of the log too).
+ * refused without echoing it: a mistyped key is still most of a key.
  */
 #include "siphash_pg.h"
 
@@ -52,6 +57,29 @@ static bool is_hex_digit(char c)
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+/*
+ * The refusal of a value set from SQL carries no CONTEXT.  PostgreSQL
+ * reports it right after this hook returns, and its CONTEXT lines come
+ * from the callbacks on error_context_stack: PL/pgSQL's and SPI's quote
+ * the statement that set the value (SQL statement "SET siphash.key =
+ * '<value>'"), the extended protocol's its parameters.  emit_log_hook
+ * (log_filter.c) sees only reports that go to the log, and the client
+ * gets the CONTEXT even when the log does not (log_min_messages above
+ * error).  So the stack is emptied here, for SQL's sources only (SET,
+ * set_config(), a function's SET clause; the validation of ALTER
+ * ROLE/DATABASE and CREATE FUNCTION ... SET).  That is safe: an ERROR's
+ * catcher restores error_context_stack (PG_CATCH, PostgresMain), and a
+ * frame that pushed a callback pops it by restoring its own saved pointer,
+ * so at worst a later report in the same frame lacks its CONTEXT; the
+ * stack never points anywhere stale.
+ */
+static bool refused(GucSource source)
+{
+    if (source >= PGC_S_INTERACTIVE)
+        error_context_stack = NULL;
+    return false;
+}
+
 /* Empty means "not set"; anything else must be exactly 32 hex digits.  The
  * message says what is wrong with the value, not what the value is. */
 static bool check_key_setting(char **newval, void **extra, GucSource source)
@@ -60,21 +88,20 @@ static bool check_key_setting(char **newval, void **extra, GucSource source)
     size_t len;
 
     (void)extra;
-    (void)source;
     if (v == NULL || v[0] == '\0')
         return true;
     len = strlen(v);
     if (len != KEY_HEX) {
         GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
         GUC_check_errmsg(SIPHASH_PG_KEY_SETTING_ERROR "got %zu characters", len);
-        return false;
+        return refused(source);
     }
     for (size_t i = 0; i < len; i++) {
         if (!is_hex_digit(v[i])) {
             GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
             GUC_check_errmsg(SIPHASH_PG_KEY_SETTING_ERROR "got a non-hex character at position %zu",
                              i + 1);
-            return false;
+            return refused(source);
         }
     }
     return true;

@@ -1,39 +1,101 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * log_filter.c — keeps siphash.key values out of the server log where
- * PostgreSQL itself would write them:
+ * log_filter.c — keeps the text of siphash.key values out of what
+ * PostgreSQL writes to the server log and sends to the client, where the
+ * report passes through emit_log_hook (every report that goes to the log):
  *
  *  - a configuration reload logs every changed setting with its new value
  *    ("parameter "siphash.key" changed to "<key>""), at LOG level in the
  *    postmaster: the new key of every rotation.  The line stays, without
  *    the value.
- *  - a refused value (not 32 hex digits) is an error whose STATEMENT line
- *    would repeat the SQL that tried to set it, and so a mistyped key,
- *    which the message itself deliberately does not.  The statement is
- *    left out of that report.
+ *  - a report made while the statement being run names siphash.key
+ *    (key_mention.c: SET, set_config(), ALTER SYSTEM/ROLE/DATABASE, a DO
+ *    block, a function's definition...) keeps its message but loses the
+ *    STATEMENT line, its CONTEXT and its DETAIL, which may quote that
+ *    statement or its parameters ("parameters: $1 = '<key>'").  So does
+ *    the refusal of a value (keys.c), whatever ran it, and any report whose
+ *    CONTEXT or DETAIL names the setting (a function's body run from a
+ *    statement that does not; the postmaster's "Failed process was
+ *    running: ...").
+ *  - the statement log's own lines for such a statement (log_statement,
+ *    log_min_duration_statement, and auto_explain's plan with its query
+ *    text) are replaced by a line saying that it was not logged (the
+ *    duration stays).
  *
- * The postmaster has the filter only when the module is in
+ * The hook sees a report only when it goes to the server log: keys.c takes
+ * the CONTEXT off a refusal at its source, for a client that gets the
+ * error while the log does not (log_min_messages above error).  The
+ * postmaster has the filter only when the module is in
  * shared_preload_libraries (a reload is logged there); backends have it
- * once the module is loaded.  Statement logging (log_statement) of SQL
- * that sets the key is not filtered: docs/postgresql.md keeps the key in a
- * configuration file for that reason.
+ * once the module is loaded.
  */
 #include "siphash_pg.h"
 
+#include "tcop/tcopprot.h"
 #include "utils/elog.h"
 
 static emit_log_hook_type prev_emit_log_hook;
 
+/* The messages of the statement log (postgres.c, auto_explain), each with
+ * the statement's text in it. */
+static const char *const statement_log_ids[] = {
+    "statement: %s",
+    "duration: %s ms  statement: %s",
+    "execute %s%s%s: %s",
+    "duration: %s ms  execute %s%s%s: %s",
+    "parse %s: %s",
+    "duration: %s ms  parse %s: %s",
+    "bind %s%s%s: %s",
+    "duration: %s ms  bind %s%s%s: %s",
+    "duration: %.3f ms  plan:\n%s",
+};
+
+static bool is_statement_log(const char *message_id)
+{
+    if (message_id == NULL)
+        return false;
+    for (size_t i = 0; i < lengthof(statement_log_ids); i++)
+        if (strcmp(message_id, statement_log_ids[i]) == 0)
+            return true;
+    return false;
+}
+
+/* "duration: 0.123 ms  statement not logged: ...", or without a duration. */
+static char *unlogged_statement(const char *message)
+{
+    const char *ms = strncmp(message, "duration: ", 10) == 0 ? strstr(message, " ms") : NULL;
+
+    if (ms != NULL)
+        return psprintf("%.*s  statement not logged: it names siphash.key",
+                        (int)(ms + 3 - message), message);
+    return pstrdup("statement not logged: it names siphash.key");
+}
+
 static void filter_key_values(ErrorData *edata)
 {
-    if (edata->message_id != NULL && edata->message != NULL) {
-        if (strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0 &&
-            strncmp(edata->message, "parameter \"siphash.key\"", 23) == 0)
-            edata->message = pstrdup("parameter \"siphash.key\" changed (value not logged)");
-        else if (strncmp(edata->message, SIPHASH_PG_KEY_SETTING_ERROR,
-                         strlen(SIPHASH_PG_KEY_SETTING_ERROR)) == 0)
-            edata->hide_stmt = true;
+    bool refusal = edata->message != NULL &&
+                   strncmp(edata->message, SIPHASH_PG_KEY_SETTING_ERROR,
+                           strlen(SIPHASH_PG_KEY_SETTING_ERROR)) == 0;
+
+    if (edata->message_id != NULL && edata->message != NULL &&
+        strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0 &&
+        strncmp(edata->message, "parameter \"siphash.key\"", 23) == 0)
+        edata->message = pstrdup("parameter \"siphash.key\" changed (value not logged)");
+    if (refusal || siphash_pg_mentions_key(debug_query_string, -1) ||
+        siphash_pg_mentions_key(edata->context, -1) ||
+        siphash_pg_mentions_key(edata->detail, -1) ||
+        siphash_pg_mentions_key(edata->detail_log, -1) ||
+        siphash_pg_mentions_key(edata->internalquery, -1)) {
+        edata->hide_stmt = true;
+        edata->context = NULL;
+        edata->detail = NULL;
+        edata->detail_log = NULL;
+        edata->internalquery = NULL;
+        edata->internalpos = 0;
     }
+    if (edata->message != NULL && is_statement_log(edata->message_id) &&
+        siphash_pg_mentions_key(edata->message, -1))
+        edata->message = unlogged_statement(edata->message);
     if (prev_emit_log_hook)
         prev_emit_log_hook(edata);
 }

@@ -29,7 +29,15 @@ void siphash_pg_define_setting(void);
  * report by it). */
 #define SIPHASH_PG_KEY_SETTING_ERROR "siphash.key must be 32 hexadecimal digits (a 16-byte key), "
 
-/* Keeps siphash.key values out of the server log (from _PG_init). */
+/* Whether text (len bytes, or up to its NUL when len < 0) names the
+ * setting siphash.key, in any case, quoted or spaced around the dot
+ * (key_mention.c).  NULL names nothing. */
+bool siphash_pg_mentions_key(const char *text, int len);
+
+/* Keeps siphash.key values out of the server log and the client's messages
+ * (log_filter.c), and statements that name it out of pg_stat_statements
+ * (stats_filter.c); both from _PG_init. */
 void siphash_pg_install_log_filter(void);
+void siphash_pg_install_stats_filter(void);
 
 #endif

@@ -9,7 +9,9 @@
 #     cc -std=c11 -O2 -c siphash.c
 #
 # --consumers also copies the consumer headers (siphash_net.h,
-# siphash_uthash.h: their code is already in siphash.c).
+# siphash_uthash.h, siphash_dpdk.h: their code is already in siphash.c, or
+# inline in them) and siphash.hpp (C++: include it beside siphash.h and
+# compile siphash.c as C; the header needs nothing more).
 #
 # What the build system does per file is done here in the source:
 #   - each instruction-set file (batch_avx2.c, batch_avx512.c) is wrapped in
@@ -278,7 +280,7 @@ EOF
 } >"$out/siphash.c"
 
 if [[ $consumers == 1 ]]; then
-    for h in "$inc"/*.h; do
+    for h in "$inc"/*.h "$inc"/*.hpp; do
         [[ $h == "$inc/siphash.h" ]] && continue
         cp "$h" "$out/"
     done

@@ -9,8 +9,8 @@
 #   bash scripts/test.sh --all       everything CI runs (.ci/run is exactly
 #                                    this): every configuration of the matrix,
 #                                    the deep sweeps, sanitizers, valgrind,
-#                                    qemu, Wine, adoption, release, ABI,
-#                                    Debian packages; about half an hour
+#                                    qemu, C++ grid, Wine, adoption, release,
+#                                    ABI, Debian packages; about half an hour
 #   bash scripts/test.sh STEP...     some steps, as CI runs them
 #   bash scripts/test.sh --quick STEP...  some steps, as the quick suite does
 #   bash scripts/test.sh --list      the steps of both lists
@@ -53,7 +53,7 @@ QUICK_STEPS=(
 # need none of its trees, the longest first (trust and adopt reuse some, in
 # their last part, by when the matrix has made them); then the steps that
 # reuse its trees, short ones, in whichever lane frees up.
-ALL_STEPS=(matrix debian trust adopt abi release windows python rng batch cli consumers dpdk bench
+ALL_STEPS=(matrix debian trust adopt abi release windows cpp python rng batch cli consumers dpdk bench
     postgresql sqlite)
 # Pairs of steps never side by side: debian installs our packages into /usr
 # (a PostgreSQL module where the postgresql step installs its own, a Python

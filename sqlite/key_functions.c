@@ -3,10 +3,18 @@
  * key_functions.c — siphash_key_file(path), which makes a key file's key
  * the connection's, and siphash_generate_key().
  *
- * siphash_key_file is SQLITE_DIRECTONLY: only SQL the application runs
- * itself can call it, never a trigger, view, CHECK or other part of a
- * schema, so that opening a database file cannot make the connection load
- * (or replace) a key.
+ * siphash_key_file runs only as a statement of its own, SELECT
+ * siphash_key_file(path), with no other statement of the connection running
+ * (called_alone.c): never from a trigger, view, CHECK, default, generated
+ * column or index, whatever SQLite decides about SQLITE_DIRECTONLY (which
+ * it also has, as a first line that SQLite enforces where it can), so that
+ * a database file cannot make the connection load or replace a key.  The
+ * refusal comes before the path is looked at, and its message is the same
+ * for every path: a refused call cannot tell whether a file exists, whose
+ * it is or what mode it has.
+ *
+ * siphash_generate_key touches no key of the connection: it returns 16
+ * random bytes, and from a schema it can do no more than random() can.
  */
 #include "siphash_sqlite.h"
 
@@ -14,6 +22,15 @@ static void fn_key_file(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     (void)argc;
     siphash_sqlite_conn_t *conn = sqlite3_user_data(ctx);
+    /* First, before anything depends on the argument. */
+    if (!siphash_sqlite_called_alone(sqlite3_context_db_handle(ctx), "siphash_key_file")) {
+        /* One message for every path: it tells nothing about the file. */
+        sqlite3_result_error(ctx, "siphash_key_file: refused: it must be called alone, as the "
+                             "statement SELECT siphash_key_file(path), with no other statement "
+                             "of this connection running (never from a trigger, view, CHECK, "
+                             "default, generated column, index or larger query)", -1);
+        return;
+    }
     if (sqlite3_value_type(argv[0]) != SQLITE_TEXT) {
         sqlite3_result_error(ctx, "siphash_key_file: the argument must be a file name (TEXT)",
                              -1);

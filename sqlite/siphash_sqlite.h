@@ -38,6 +38,13 @@ int siphash_sqlite_register(sqlite3 *db, siphash_sqlite_conn_t *conn, const char
 int siphash_sqlite_register_hashes(sqlite3 *db, siphash_sqlite_conn_t *conn);
 int siphash_sqlite_register_keys(sqlite3 *db, siphash_sqlite_conn_t *conn);
 
+/* Whether the running call of fn (its name in lower case) is the whole of
+ * the connection's only running statement, and that statement is exactly
+ * SELECT fn(<one literal or parameter>): SQL the application ran
+ * itself, with no table, view or trigger in it, so no part of a schema
+ * (called_alone.c says why SQLITE_DIRECTONLY is not enough). */
+bool siphash_sqlite_called_alone(sqlite3 *db, const char *fn);
+
 /* Reads a key file under siphashsum --key-file's rules (key_file.c).
  * Returns true with key[] filled, or false with why[] saying what is wrong
  * (never quoting the file's bytes). */

@@ -45,6 +45,10 @@ if(NOT "$ENV{SIPHASH_M32_RUNS_NATIVELY}")
   set(CMAKE_CROSSCOMPILING_EMULATOR "${_siphash_qemu_i386}")
 endif()
 set(CMAKE_C_FLAGS_INIT -m32)
+# C++ (only siphash.hpp's tests and demo use it: cmake/SiphashCxx.cmake)
+# is built 32-bit too; without a 32-bit libstdc++ (g++-multilib) the check
+# fails and those parts are left out.
+set(CMAKE_CXX_FLAGS_INIT -m32)
 set(CMAKE_EXE_LINKER_FLAGS_INIT -m32)
 set(CMAKE_SHARED_LINKER_FLAGS_INIT -m32)
 set(CMAKE_MODULE_LINKER_FLAGS_INIT -m32)

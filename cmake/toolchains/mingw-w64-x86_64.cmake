@@ -12,12 +12,24 @@ set(CMAKE_SYSTEM_PROCESSOR x86_64)
 find_program(_siphash_mingw_cc NAMES x86_64-w64-mingw32-gcc-posix x86_64-w64-mingw32-gcc REQUIRED)
 set(CMAKE_C_COMPILER ${_siphash_mingw_cc})
 set(CMAKE_RC_COMPILER x86_64-w64-mingw32-windres)
+# C++, for siphash.hpp's tests only (cmake/SiphashCxx.cmake; the library
+# is C): used when Debian's g++-mingw-w64-x86-64-posix is installed.
+find_program(_siphash_mingw_cxx NAMES x86_64-w64-mingw32-g++-posix x86_64-w64-mingw32-g++)
+if(_siphash_mingw_cxx)
+  set(CMAKE_CXX_COMPILER ${_siphash_mingw_cxx})
+  # The posix flavour's libstdc++ needs winpthread: C++ programs are linked
+  # with -static, so they import only Windows' own DLLs and ours (named by
+  # the import library's path).  CMake passes CMAKE_CXX_FLAGS to the link
+  # of a C++ program too; compiling ignores the option.
+  set(CMAKE_CXX_FLAGS_INIT "-static")
+endif()
 
-# Link the gcc runtime statically, so that a test program, siphashsum.exe
-# and the DLL need no mingw DLL (libgcc_s_seh-1.dll, libwinpthread-1.dll)
-# next to them: Wine, like Windows, does not search the cross toolchain.
-set(CMAKE_EXE_LINKER_FLAGS_INIT "-static-libgcc")
-set(CMAKE_SHARED_LINKER_FLAGS_INIT "-static-libgcc")
+# Link the gcc runtime (and, for the C++ tests, libstdc++) statically, so
+# that a test program, siphashsum.exe and the DLL need no mingw DLL
+# (libgcc_s_seh-1.dll, libstdc++-6.dll, libwinpthread-1.dll) next to them:
+# Wine, like Windows, does not search the cross toolchain.
+set(CMAKE_EXE_LINKER_FLAGS_INIT "-static-libgcc -static-libstdc++")
+set(CMAKE_SHARED_LINKER_FLAGS_INIT "-static-libgcc -static-libstdc++")
 
 set(CMAKE_FIND_ROOT_PATH /usr/x86_64-w64-mingw32)
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)

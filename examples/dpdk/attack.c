@@ -22,11 +22,11 @@ static double now_ns(void)
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static struct rte_hash *make_table(const char *name, const struct keytype *kt, size_t n,
+static struct rte_hash *make_table(const char *name, const struct keytype *kt, size_t entries,
                                    rte_hash_function f, uint32_t init, uint8_t flags)
 {
     struct rte_hash_parameters p = {
-        .name = name, .entries = (uint32_t)n, .key_len = (uint32_t)kt->len,
+        .name = name, .entries = (uint32_t)entries, .key_len = (uint32_t)kt->len,
         .hash_func = f, .hash_func_init_val = init, .socket_id = 0, .extra_flag = flags};
     struct rte_hash *h = rte_hash_create(&p);
     if (h == NULL)
@@ -74,22 +74,41 @@ static double lookup_ns(struct rte_hash *h, const uint8_t *keys, size_t len, siz
     return (t - t0) / (double)done;
 }
 
-/* Keys whose rte_jhash (init 0) signatures share the primary bucket and
- * the short signature's bucket bits of keys[0] in a table of n entries: the
- * same two buckets.  Honest brute force: it needs the init value and the
- * table's size (2 x log2(buckets) bits to match, 14 for 1000 entries). */
-static void jhash_keys(const struct keytype *kt, size_t n, uint64_t *s, uint8_t *keys)
+/* The bucket bits of a table of entries: rte_hash has
+ * rte_align32pow2(entries) / 8 buckets; a key's primary bucket is
+ * sig & mask, its alternative (primary ^ (sig >> 16)) & mask. */
+static uint32_t bucket_mask(size_t entries)
 {
-    uint32_t mask = rte_align32pow2((uint32_t)n) / 8 - 1;
-    tuple_random(kt, s, keys);
-    uint32_t sig = rte_jhash(keys, (uint32_t)kt->len, 0);
+    return rte_align32pow2((uint32_t)entries) / 8 - 1;
+}
+
+/* Keys whose rte_jhash (init 0) signatures share the primary bucket and
+ * the short signature's bucket bits of keys[0] in a table of entries: the
+ * same two buckets.  Honest brute force: it needs the init value and the
+ * table's size (2 x log2(buckets) bits to match, 16 for 2048 entries).
+ * Like an attacker, it takes a first key whose two buckets differ (with
+ * (sig >> 16) & mask == 0 they are one, holding 8), and never sends one
+ * flow twice. */
+static void jhash_keys(const struct keytype *kt, size_t n, size_t entries, uint64_t *s,
+                       uint8_t *keys)
+{
+    uint32_t mask = bucket_mask(entries), sig;
+    do {
+        tuple_random(kt, s, keys);
+        sig = rte_jhash(keys, (uint32_t)kt->len, 0);
+    } while (((sig >> 16) & mask) == 0);
     uint32_t want = (sig & mask) | ((sig >> 16) & mask) << 16;
     for (size_t i = 1; i < n; i++) {
         uint8_t *k = keys + i * kt->len;
-        do {
+        size_t j = 0;
+        while (j < i) {
             tuple_random(kt, s, k);
             sig = rte_jhash(k, (uint32_t)kt->len, 0);
-        } while (((sig & mask) | ((sig >> 16) & mask) << 16) != want);
+            if (((sig & mask) | ((sig >> 16) & mask) << 16) != want)
+                continue;
+            for (j = 0; j < i && memcmp(keys + j * kt->len, k, kt->len) != 0; j++)
+                ;
+        }
     }
 }
 
@@ -103,10 +122,11 @@ int attack_run(const struct keytype *kt, size_t n, uint64_t seed, FILE *csv,
     uint8_t base[COLLIDE_MAX_LEN];
     uint8_t *keys = malloc(n * kt->len), *other = malloc(n * kt->len);
     struct rte_hash *crc = NULL, *ext = NULL, *jh = NULL;
-    struct siphash_dpdk_table sip = {NULL, 0};
+    struct siphash_dpdk_table sip = {NULL, 0, 0};
 
     memset(r, 0, sizeof *r);
     r->offered = n;
+    r->entries = rte_align32pow2((uint32_t)(2 * n));
     if (keys == NULL || other == NULL) {
         fprintf(stderr, "attack: out of memory\n");
         goto out;
@@ -123,8 +143,11 @@ int attack_run(const struct keytype *kt, size_t n, uint64_t seed, FILE *csv,
     /* The CRC table's init value is secret and random: the keys were made
      * without it. */
     snprintf(name, sizeof name, "crc-%s", kt->name);
-    if ((crc = make_table(name, kt, n, rte_hash_crc, (uint32_t)tuple_rand(&s), 0)) == NULL)
+    uint32_t init = (uint32_t)tuple_rand(&s);
+    if ((crc = make_table(name, kt, r->entries, rte_hash_crc, init, 0)) == NULL)
         goto out;
+    uint32_t sig = rte_hash_crc(keys, (uint32_t)kt->len, init);
+    r->crc_capacity = ((sig >> 16) & bucket_mask(r->entries)) == 0 ? 8 : 16;
     r->crc_accepted = offer(crc, keys, kt, n, "rte_hash_crc", csv, &r->crc_first_refusal);
     /* Lookups: the refused colliding keys (misses that compare against
      * every entry of two full buckets) against random misses. */
@@ -137,7 +160,7 @@ int attack_run(const struct keytype *kt, size_t n, uint64_t seed, FILE *csv,
 
     /* With extendable buckets the table takes them all, in one chain. */
     snprintf(name, sizeof name, "crcext-%s", kt->name);
-    if ((ext = make_table(name, kt, n, rte_hash_crc, (uint32_t)tuple_rand(&s),
+    if ((ext = make_table(name, kt, r->entries, rte_hash_crc, (uint32_t)tuple_rand(&s),
                           RTE_HASH_EXTRA_FLAGS_EXT_TABLE)) == NULL)
         goto out;
     size_t ignored;
@@ -145,7 +168,7 @@ int attack_run(const struct keytype *kt, size_t n, uint64_t seed, FILE *csv,
     r->ext_hit_ns = lookup_ns(ext, keys, kt->len, r->ext_accepted);
 
     snprintf(name, sizeof name, "sip-%s", kt->name);
-    struct rte_hash_parameters p = {.name = name, .entries = (uint32_t)n,
+    struct rte_hash_parameters p = {.name = name, .entries = (uint32_t)r->entries,
                                     .key_len = (uint32_t)kt->len, .socket_id = 0};
     int e = siphash_dpdk_create(&sip, &p);
     if (e != 0) {
@@ -170,9 +193,9 @@ int attack_run(const struct keytype *kt, size_t n, uint64_t seed, FILE *csv,
     r->sip_hit_ns = lookup_ns(sip.h, keys, kt->len, n);
 
     snprintf(name, sizeof name, "jhash-%s", kt->name);
-    if ((jh = make_table(name, kt, n, rte_jhash, 0, 0)) == NULL)
+    if ((jh = make_table(name, kt, r->entries, rte_jhash, 0, 0)) == NULL)
         goto out;
-    jhash_keys(kt, n, &s, other);
+    jhash_keys(kt, n, r->entries, &s, other);
     r->jhash_accepted = offer(jh, other, kt, n, "rte_jhash", csv, &ignored);
     rc = 0;
 out:

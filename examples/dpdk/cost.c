@@ -16,9 +16,15 @@
 #define B RTE_HASH_LOOKUP_BULK_MAX
 
 const char *const cost_path_name[COST_NPATHS] = {
-    "rte_hash_lookup_bulk (default hash)", "siphash_dpdk_lookup_burst (records, batch)",
-    "siphash_dpdk_lookup_bulk (pointers, batch)", "siphash13_64 loop + lookup_with_hash_bulk",
-    "  signatures only: rte_hash_crc x64", "  signatures only: siphash13_batch x64"};
+    "rte_hash_lookup_bulk (default hash)",
+    "siphash_dpdk_lookup_burst (records, batch)",
+    "siphash_dpdk_lookup_bulk (pointers, batch)",
+    "siphash_dpdk_lookup_bulk (scattered, batchv)",
+    "scattered: siphash13_64 loop + with_hash_bulk",
+    "  signatures only: rte_hash_crc x64",
+    "  signatures only: siphash13_batch x64",
+    "  signatures only: siphash13_batchv x64",
+    "  signatures only: siphash13_64 x64"};
 
 static double now_ns(void)
 {
@@ -40,18 +46,22 @@ static volatile uint64_t cost_sink;
  * number of hits in *hits. */
 static double run_path(enum cost_path path, const struct rte_hash *def,
                        const struct siphash_dpdk_table *sip, const uint8_t *pool, const void **ptrs,
-                       size_t len, unsigned first, unsigned count, unsigned *hits)
+                       const void **scat, size_t len, unsigned first, unsigned count,
+                       unsigned *hits)
 {
     int32_t pos[B];
     hash_sig_t sigs[B];
     uint64_t h64[B];
+    size_t lens[B];
+    for (unsigned i = 0; i < B; i++)
+        lens[i] = len;
     uint64_t acc = 0;
     unsigned hit = 0;
     const siphash_key_t *key = &siphash_dpdk_process_key;
     double t0 = now_ns();
     for (unsigned b = first; b < first + count; b++) {
         const uint8_t *rec = pool + (size_t)b * B * len;
-        const void **p = ptrs + (size_t)b * B;
+        const void **p = ptrs + (size_t)b * B, **sp = scat + (size_t)b * B;
         switch (path) {
         case COST_DEFAULT:
             rte_hash_lookup_bulk(def, p, B, pos);
@@ -62,10 +72,13 @@ static double run_path(enum cost_path path, const struct rte_hash *def,
         case COST_BATCH_PTR:
             siphash_dpdk_lookup_bulk(sip, p, len, B, pos);
             break;
+        case COST_BATCH_SCAT:
+            siphash_dpdk_lookup_bulk(sip, sp, len, B, pos);
+            break;
         case COST_SCALAR:
             for (unsigned i = 0; i < B; i++)
-                sigs[i] = (hash_sig_t)siphash13_64(p[i], len, key);
-            rte_hash_lookup_with_hash_bulk(sip->h, p, sigs, B, pos);
+                sigs[i] = (hash_sig_t)siphash13_64(sp[i], len, key);
+            rte_hash_lookup_with_hash_bulk(sip->h, sp, sigs, B, pos);
             break;
         case COST_SIGS_CRC:
             for (unsigned i = 0; i < B; i++)
@@ -74,6 +87,14 @@ static double run_path(enum cost_path path, const struct rte_hash *def,
         case COST_SIGS_SIP:
             siphash13_batch(rec, len, len, B, key, h64);
             acc += h64[b % B];
+            continue;
+        case COST_SIGS_SIPV:
+            siphash13_batchv(sp, lens, B, key, h64);
+            acc += h64[b % B];
+            continue;
+        case COST_SIGS_SIP1:
+            for (unsigned i = 0; i < B; i++)
+                acc += siphash13_64(sp[i], len, key);
             continue;
         default:
             continue;
@@ -95,15 +116,15 @@ int cost_run(const struct keytype *kt, uint32_t entries, unsigned bursts, unsign
     uint64_t s = seed;
     char name[2][32];
     uint8_t *stored = malloc(nkeys * len), *pool = malloc(nq * len);
-    const void **ptrs = malloc(nq * sizeof *ptrs);
+    const void **ptrs = malloc(nq * sizeof *ptrs), **scat = malloc(nq * sizeof *scat);
     double *t = malloc(sizeof(double) * rounds * COST_NPATHS);
     struct rte_hash *def = NULL;
-    struct siphash_dpdk_table sip = {NULL, 0};
+    struct siphash_dpdk_table sip = {NULL, 0, 0};
 
     memset(r, 0, sizeof *r);
     r->entries = entries;
     r->keys = (uint32_t)nkeys;
-    if (!stored || !pool || !ptrs || !t) {
+    if (!stored || !pool || !ptrs || !scat || !t) {
         fprintf(stderr, "cost: out of memory\n");
         goto out;
     }
@@ -141,10 +162,20 @@ int cost_run(const struct keytype *kt, uint32_t entries, unsigned bursts, unsign
             tuple_random(kt, &s, pool + i * len);
         ptrs[i] = pool + i * len;
     }
+    /* The same bursts as scattered pointers: each burst's 64 pointers in a
+     * random order (Fisher-Yates), so they are not evenly spaced, as keys
+     * parsed inside the mbufs of a received burst are not. */
+    memcpy(scat, ptrs, nq * sizeof *scat);
+    for (size_t b = 0; b < nq; b += B)
+        for (size_t i = B - 1; i > 0; i--) {
+            size_t j = tuple_rand(&s) % (i + 1);
+            const void *x = scat[b + i];
+            scat[b + i] = scat[b + j], scat[b + j] = x;
+        }
     /* Every path finds the same keys: a full pass each, untimed. */
     for (int k = 0; k <= COST_SCALAR; k++) {
         unsigned hits;
-        run_path((enum cost_path)k, def, &sip, pool, ptrs, len, 0, bursts, &hits);
+        run_path((enum cost_path)k, def, &sip, pool, ptrs, scat, len, 0, bursts, &hits);
         if (k == COST_DEFAULT)
             r->hits = hits;
         else if (hits != r->hits) {
@@ -153,54 +184,59 @@ int cost_run(const struct keytype *kt, uint32_t entries, unsigned bursts, unsign
             goto out;
         }
     }
-    /* Rounds: in each, the default path and one SipHash path (rec, ptr,
-     * scalar in turn) look up CHUNK bursts each, in an order that
-     * alternates, so a noisy neighbour or a frequency change hits both
-     * alike.  They read different chunks of the query pool, each table is
-     * looked up as often as the other (a path never finds the table lines
-     * its partner just brought into the cache), and the pool is walked
-     * through.  The signature-only paths run every round.  The ratio is
-     * the median of per-round ratios, for each batch path; the better
-     * batch path is reported. */
-    enum { CHUNK = 32 };
+    /* Rounds: in each, the default path and one SipHash path (records,
+     * pointers, scattered pointers, scalar in turn) look up CHUNK bursts
+     * each, in an order that alternates, so a noisy neighbour or a
+     * frequency change hits both alike.  They read different chunks of the
+     * query pool, each table is looked up as often as the other (a path
+     * never finds the table lines its partner just brought into the
+     * cache), and the pool is walked through.  The signature-only paths
+     * run every round.  The ratio is the median of per-round ratios, for
+     * each SipHash path; the better of records and pointers is reported
+     * against the target, scattered pointers beside it. */
+    enum { CHUNK = 32, NSIP = COST_SCALAR - COST_BATCH_REC + 1 };
     unsigned nchunks = bursts / CHUNK, nt[COST_NPATHS] = {0};
-    double *ratio = malloc(sizeof(double) * rounds * 3);
+    double *ratio = malloc(sizeof(double) * rounds * NSIP);
     if (ratio == NULL || nchunks < 2) {
         fprintf(stderr, "cost: out of memory or too few bursts\n");
         free(ratio);
         goto out;
     }
-    unsigned nr[3] = {0};
+    unsigned nr[NSIP] = {0};
     for (unsigned round = 0; round < rounds; round++) {
-        int sp = COST_BATCH_REC + (int)(round / 2 % 3), order = round % 2;
+        int sp = COST_BATCH_REC + (int)(round / 2 % NSIP), order = round % 2;
         unsigned c = 2 * round % nchunks, hits;
         unsigned cdef = (c + (unsigned)order) % nchunks, csip = (c + 1 - (unsigned)order) % nchunks;
         double td = 0, ts = 0;
         for (int k = 0; k < 2; k++) {
             if (k == order)
-                td = run_path(COST_DEFAULT, def, &sip, pool, ptrs, len, cdef * CHUNK, CHUNK, &hits);
-            else
-                ts = run_path((enum cost_path)sp, def, &sip, pool, ptrs, len, csip * CHUNK, CHUNK,
+                td = run_path(COST_DEFAULT, def, &sip, pool, ptrs, scat, len, cdef * CHUNK, CHUNK,
                               &hits);
+            else
+                ts = run_path((enum cost_path)sp, def, &sip, pool, ptrs, scat, len, csip * CHUNK,
+                              CHUNK, &hits);
         }
         t[COST_DEFAULT * rounds + nt[COST_DEFAULT]++] = td;
         t[sp * rounds + nt[sp]++] = ts;
         ratio[(sp - COST_BATCH_REC) * rounds + nr[sp - COST_BATCH_REC]++] = ts / td;
-        for (int k = COST_SIGS_CRC; k <= COST_SIGS_SIP; k++)
-            t[k * rounds + nt[k]++] =
-                run_path((enum cost_path)k, def, &sip, pool, ptrs, len, c * CHUNK, CHUNK, &hits);
+        for (int k = COST_SIGS_CRC; k < COST_NPATHS; k++)
+            t[k * rounds + nt[k]++] = run_path((enum cost_path)k, def, &sip, pool, ptrs, scat, len,
+                                               c * CHUNK, CHUNK, &hits);
     }
-    double best_ratio = 0;
-    for (int k = COST_BATCH_REC; k <= COST_BATCH_PTR; k++) {
-        double *rk = ratio + (k - COST_BATCH_REC) * rounds;
-        unsigned n = nr[k - COST_BATCH_REC];
-        qsort(rk, n, sizeof(double), cmp_double);
-        if (k == COST_BATCH_REC || rk[n / 2] < best_ratio) {
-            best_ratio = rk[n / 2];
-            r->best = cost_path_name[k];
-        }
+    double med[NSIP];
+    for (int k = 0; k < NSIP; k++) {
+        qsort(ratio + k * rounds, nr[k], sizeof(double), cmp_double);
+        med[k] = ratio[k * rounds + nr[k] / 2];
     }
     free(ratio);
+    double best_ratio = med[0];
+    r->best = cost_path_name[COST_BATCH_REC];
+    if (med[COST_BATCH_PTR - COST_BATCH_REC] < best_ratio) {
+        best_ratio = med[COST_BATCH_PTR - COST_BATCH_REC];
+        r->best = cost_path_name[COST_BATCH_PTR];
+    }
+    r->scat_ratio = med[COST_BATCH_SCAT - COST_BATCH_REC];
+    r->scalar_ratio = med[COST_SCALAR - COST_BATCH_REC];
     r->ratio = best_ratio;
     for (int k = 0; k < COST_NPATHS; k++) {
         qsort(t + k * rounds, nt[k], sizeof(double), cmp_double);
@@ -213,6 +249,7 @@ out:
     free(stored);
     free(pool);
     free(ptrs);
+    free(scat);
     free(t);
     return rc;
 }

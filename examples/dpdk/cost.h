@@ -6,7 +6,8 @@
  * (rte_hash_lookup_bulk computing it inside), one with siphash_dpdk.h
  * (batch signatures, then rte_hash_lookup_with_hash_bulk).  The paths run
  * alternately in one process, 32 bursts at a time; each figure is the
- * median over rounds.
+ * median over rounds.  Pointer bursts come evenly spaced (a record array)
+ * and scattered (each burst's pointers shuffled, as keys inside mbufs).
  */
 #ifndef SIPHASH_DPDK_COST_H
 #define SIPHASH_DPDK_COST_H
@@ -19,9 +20,13 @@ enum cost_path {
     COST_DEFAULT,     /* rte_hash_lookup_bulk, default hash (rte_hash_crc on x86) */
     COST_BATCH_REC,   /* siphash_dpdk_lookup_burst: records, one siphash13_batch */
     COST_BATCH_PTR,   /* siphash_dpdk_lookup_bulk: pointers (evenly spaced: batch) */
-    COST_SCALAR,      /* siphash13_64 per key + rte_hash_lookup_with_hash_bulk */
+    COST_BATCH_SCAT,  /* siphash_dpdk_lookup_bulk: scattered pointers, one siphash13_batchv */
+    COST_SCALAR,      /* scattered pointers, siphash13_64 per key (what the helpers did
+                       * before siphash13_batchv) + rte_hash_lookup_with_hash_bulk */
     COST_SIGS_CRC,    /* where the time goes: rte_hash_crc of 64 keys alone */
     COST_SIGS_SIP,    /* siphash13_batch of 64 keys alone */
+    COST_SIGS_SIPV,   /* siphash13_batchv of 64 scattered keys alone */
+    COST_SIGS_SIP1,   /* siphash13_64 of 64 scattered keys alone */
     COST_NPATHS
 };
 
@@ -29,7 +34,9 @@ struct cost_result {
     uint32_t entries, keys;       /* table size, keys in it */
     double ns[COST_NPATHS];       /* median nanoseconds per 64-key burst */
     double ratio;                 /* best batch path / default: median of per-round ratios */
-    const char *best;             /* which batch path that was */
+    const char *best;             /* which batch path that was (records or pointers) */
+    double scat_ratio;            /* scattered pointers through siphash13_batchv / default */
+    double scalar_ratio;          /* scattered pointers, siphash13_64 per key / default */
     unsigned hits;                /* in a pass over the queries, equal on every path */
 };
 

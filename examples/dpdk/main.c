@@ -60,10 +60,11 @@ static int attack(const struct keytype *kt, size_t n, uint64_t seed, FILE *csv)
     struct attack_result r;
     if (attack_run(kt, n, seed, csv, &r) != 0)
         return -1;
-    printf("%s (%zu-byte keys), %zu colliding keys offered to tables rated for %zu:\n",
-           kt->name, kt->len, n, n);
-    printf("  rte_hash_crc, secret init: %4zu accepted, first -ENOSPC at key %zu\n",
-           r.crc_accepted, r.crc_first_refusal);
+    printf("%s (%zu-byte keys), %zu colliding keys offered to tables of %zu entries:\n",
+           kt->name, kt->len, n, r.entries);
+    printf("  rte_hash_crc, secret init: %4zu accepted, first -ENOSPC at key %zu%s\n",
+           r.crc_accepted, r.crc_first_refusal,
+           r.crc_capacity == 8 ? " (this init value made the keys' two buckets one: 8 slots)" : "");
     printf("  rte_jhash, init 0:         %4zu accepted (keys brute-forced with the init value)\n",
            r.jhash_accepted);
     printf("  SipHash-1-3 batch:         %4zu accepted\n", r.sip_accepted);
@@ -93,6 +94,9 @@ static int cost(const struct keytype *kt, uint32_t entries, int quick, uint64_t 
            "  [%s; %s, batch path %s]\n",
            kt->name, r.entries, r.ratio, target, r.ratio <= target ? "met" : "not met", r.best,
            cpu, siphash_batch_impl());
+    printf("  scattered pointers, %" PRIu32 " entries: %.3fx the default path with one"
+           " siphash13_batchv, %.3fx with siphash13_64 per key (batchv / per key %.3f)\n",
+           r.entries, r.scat_ratio, r.scalar_ratio, r.scat_ratio / r.scalar_ratio);
     return 0;
 }
 

@@ -3,7 +3,8 @@
 # plot.sh — draw siphash-dpdk's CSV (key,hash,offered,accepted) as an SVG
 # with gnuplot: keys a table accepted against keys offered, one line per
 # key type and hash.  The CRC and jhash lines go flat at 16 (two full
-# buckets, then -ENOSPC); SipHash follows the diagonal to the rated size.
+# buckets, then -ENOSPC; CRC at 8 when the init value makes the two buckets
+# one); SipHash follows the diagonal to the last key offered.
 #   examples/dpdk/plot.sh dpdk.csv dpdk.svg
 set -euo pipefail
 

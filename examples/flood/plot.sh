@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 # plot.sh — draw the flood demo's CSV as a log-log plot (SVG) with gnuplot.
 #   examples/flood/plot.sh flood.csv flood.svg
+#   examples/flood/plot.sh flood-cpp.csv cpp.svg     (siphash-flood-cpp's)
 # One line per table and hash: insert + lookup time against N.  Quadratic
 # series (weak hashes under attack) climb with slope 2, SipHash ones with
 # slope ~1.
@@ -29,6 +30,8 @@ for s in $series; do
     case $s in
         glib/*) color='#1f77b4' ;;
         uthash/*) color='#d62728' ;;
+        unordered_map/*) color='#9467bd' ;;   # the C++ demo (siphash-flood-cpp)
+        flat_hash_map/*) color='#ff7f0e' ;;
         *) color='#2ca02c' ;;
     esac
     plots="$plots${plots:+, }'$tmp/$i.dat' using 1:2 with linespoints lw 2 dt $dash pt 7 ps 0.6 lc rgb '$color' title '$s' noenhanced"

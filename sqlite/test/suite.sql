@@ -117,8 +117,13 @@ SELECT siphash_key_file(NULL);
 SELECT siphash_key_file(X'6b65795f612e686578');
 
 -- -------------------------------------------- where each function may go
--- siphash_key_file is DIRECTONLY: a view, a trigger, a CHECK or a default
--- cannot call it, so a database file cannot make a connection load a key.
+-- siphash_key_file runs only as the statement SELECT siphash_key_file(x)
+-- with no other statement running, so no part of a schema can load, replace
+-- or probe a key.  SQLite refuses it in the database's view and trigger
+-- (DIRECTONLY, its message); the extension refuses a CHECK, the TEMP
+-- trigger, view and default (which SQLite lets through) and a larger
+-- statement, with one message whatever the path (no file oracle).
+-- test_schema_routes.py has every route, in database files too.
 CREATE TABLE t(x TEXT, h INTEGER);
 CREATE VIEW v_key AS SELECT siphash_key_file('key_b.hex') AS r;
 SELECT * FROM v_key;
@@ -126,8 +131,27 @@ CREATE TRIGGER t_key AFTER INSERT ON t BEGIN SELECT siphash_key_file('key_b.hex'
 INSERT INTO t VALUES ('a', 0);
 DROP TRIGGER t_key;
 DROP VIEW v_key;
+CREATE TABLE c_key(x, CHECK (siphash_key_file('key_b.hex') IS NOT 5));
+INSERT INTO c_key VALUES (1);
+CREATE TABLE c_probe(x, CHECK (siphash_key_file('no_such_file') IS NOT 5));
+INSERT INTO c_probe VALUES (1);
+CREATE TEMP TRIGGER t_tkey AFTER INSERT ON t BEGIN SELECT siphash_key_file('key_b.hex'); END;
+INSERT INTO t VALUES ('a', 0);
+DROP TRIGGER t_tkey;
+CREATE TEMP VIEW v_tkey AS SELECT siphash_key_file('key_b.hex');
+SELECT * FROM v_tkey;
+CREATE TEMP TABLE d_tkey(x, y DEFAULT (siphash_key_file('key_b.hex')));
+INSERT INTO d_tkey(x) VALUES (1);
+WITH c AS (SELECT siphash_key_file('key_b.hex')) SELECT * FROM c;
+SELECT siphash_key_file('key_b.hex'), 1;
 INSERT INTO t VALUES ('a', 0), ('b', 0);
-SELECT 'view and trigger left the key', siphash24('a') = siphash24('a', X'a0a1a2a3a4a5a6a7a8a9aaabacadaeaf');
+SELECT siphash_key_file('key_world.hex') FROM t LIMIT 1;
+SELECT 'rows the refused statements wrote', count(*) FROM c_key, c_probe, d_tkey;
+SELECT 'schema and larger statements left the key', siphash24('a') = siphash24('a', X'a0a1a2a3a4a5a6a7a8a9aaabacadaeaf');
+-- Alone, in any case and spacing, with comments: accepted.
+  select  SIPHASH_KEY_FILE ( /* B */ 'key_b.hex' ) ;
+SELECT 'alone', siphash24('a') = siphash24('a', X'b0b1b2b3b4b5b6b7b8b9babbbcbdbebf');
+SELECT siphash_key_file('key_a.hex');
 -- With a key argument the hashes are deterministic: indexes and generated
 -- columns may use them.  With the connection's key they are not.
 CREATE INDEX t_h ON t(siphash24(x, X'000102030405060708090a0b0c0d0e0f'));
@@ -145,6 +169,16 @@ SELECT 'innocuous in a view', count(h2) FROM v_hash;
 SELECT count(h1) FROM v_hash1;
 PRAGMA trusted_schema = ON;
 SELECT 'trusted schema', count(h1) FROM v_hash1;
+
+-- Loaded through SQL's load_extension(), from inside a running statement,
+-- by a connection that has read its schema: the schema that loading has
+-- SQLite read again (module.c) is read again after it, with the functions.
+.open :memory:
+CREATE TABLE s(x TEXT, h INTEGER);
+INSERT INTO s VALUES ('frank@example.com', -3614538409354901214);
+SELECT 'load_extension() in a statement', count(*) FROM s WHERE load_extension('./siphash') IS NULL;
+CREATE VIEW s_v AS SELECT siphash24(x, X'000102030405060708090a0b0c0d0e0f') = h AS ok FROM s;
+SELECT 'the schema after', ok FROM s_v;
 
 -- ------------------------------------------------------------- UTF-16
 -- A fresh connection (the old one closes: its key is wiped) on a UTF-16

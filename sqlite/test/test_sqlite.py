@@ -301,6 +301,64 @@ def test_directonly(args, tmp):
     print("DIRECTONLY: siphash_key_file refused from a view, a trigger, a database file's trigger")
 
 
+def test_called_alone(args, tmp):
+    """siphash_key_file runs only as the statement SELECT siphash_key_file(x),
+    x one literal or parameter, with no other statement of the connection
+    running; any other use is refused with one message, whatever the path
+    (test_schema_routes.py has every schema route)."""
+    k = bytes(range(32, 48))
+    path = os.path.join(tmp, "it's.key")  # a quote, doubled in a literal
+    write_key(path, k.hex().encode())
+    lit = "'" + path.replace("'", "''") + "'"
+    accepted = [
+        ("SELECT siphash_key_file(?)", (path,)),
+        ("select Siphash_Key_File ( ? ) ;", (path,)),
+        ("  -- the key\n SELECT /* here */ siphash_key_file(:p)\n", {"p": path}),
+        ("SELECT siphash_key_file(@p);", {"p": path}),
+        ("SELECT siphash_key_file($p)", {"p": path}),
+        ("SELECT siphash_key_file(?1)", (path,)),
+        (f"SELECT siphash_key_file({lit})", ()),
+    ]
+    for sql, params in accepted:
+        con = connect(args)
+        e = error_of(con, sql, params)
+        check(e is None, f"{sql!r}: refused: {e!r}")
+        check(e is None and con.execute("SELECT siphash24('a') = siphash24('a', ?)", (k,))
+              .fetchone()[0] == 1, f"{sql!r}: not the file's key")
+        con.close()
+    con = connect(args)
+    con.execute("CREATE TABLE t(x)")
+    con.execute("INSERT INTO t VALUES (1), (2)")
+    refused = [
+        "SELECT siphash_key_file(?) FROM t",
+        "SELECT siphash_key_file(?), 1",
+        "SELECT siphash_key_file(?) AS k",
+        "SELECT (SELECT siphash_key_file(?))",
+        "SELECT siphash_key_file(? || '')",
+        "WITH c(p) AS (SELECT ?) SELECT siphash_key_file(p) FROM c",
+        "SELECT siphash_key_file(?) WHERE 1",
+        "VALUES (siphash_key_file(?))",
+        "SELECT siphash_key_file(?) /* unterminated",
+    ]
+    alone = "siphash_key_file: refused: it must be called alone"
+    for sql in refused:
+        for p in (path, os.path.join(tmp, "missing")):
+            e = error_of(con, sql, (p,))
+            check(e is not None and e.startswith(alone), f"{sql!r} ({p}): {e!r}")
+    # Another statement of the connection still running (a cursor not read
+    # to its end): refused, and accepted once it is finished.
+    cur = con.execute("SELECT x FROM t")
+    cur.fetchone()
+    e = error_of(con, "SELECT siphash_key_file(?)", (path,))
+    check(e is not None and e.startswith(alone), f"with another statement running: {e!r}")
+    cur.fetchall()
+    e = error_of(con, "SELECT siphash_key_file(?)", (path,))
+    check(e is None, f"after the other statement finished: {e!r}")
+    con.close()
+    print(f"called alone: {len(accepted)} forms of SELECT siphash_key_file(x) accepted; "
+          f"{len(refused)} larger statements and one beside a running statement refused")
+
+
 def test_threads(args, ref, rng, tmp):
     """Two threads, each its own connection with its own key file, hashing at
     the same time: each gets its own key's values."""
@@ -339,6 +397,22 @@ def test_threads(args, ref, rng, tmp):
     print("threads: two connections with different keys, 2000 values x 5 rounds each, at once")
 
 
+def test_schema_reread(args, tmp):
+    """Loading has SQLite read the schema again (PRAGMA writable_schema =
+    RESET, module.c): an application's writable_schema stays as it was."""
+    fails = len(FAILS)
+    for on in (0, 1):
+        con = sqlite3.connect(os.path.join(tmp, "reread.db"))
+        con.execute(f"PRAGMA writable_schema = {on}")
+        con.enable_load_extension(True)
+        con.load_extension(args.extension)
+        got = con.execute("PRAGMA writable_schema").fetchone()[0]
+        check(got == on, f"writable_schema {on} before loading, {got} after")
+        con.close()
+    if len(FAILS) == fails:
+        print("schema reread: writable_schema kept, on and off")
+
+
 def test_generate_key(args):
     con = connect(args)
     a, b = con.execute("SELECT siphash_generate_key(), siphash_generate_key()").fetchone()
@@ -365,7 +439,9 @@ def main():
         test_connection_key(args, ref, rng, tmp)
         test_errors(args, tmp)
         test_directonly(args, tmp)
+        test_called_alone(args, tmp)
         test_threads(args, ref, rng, tmp)
+        test_schema_reread(args, tmp)
         test_generate_key(args)
     if FAILS:
         print(f"sqlite_python: {len(FAILS)} checks FAILED")

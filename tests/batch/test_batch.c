@@ -12,6 +12,9 @@
  *   - every batchv kernel on batches of one word count (or one length)
  *     but one message, that one at every index, n up to 1025;
  *   - every length 0..1024 at every alignment, messages and records;
+ *   - every batchv kernel on batches of one, two and three chunks of the
+ *     ordering (512 messages) plus every tail size up to two groups of the
+ *     widest path and a few more, mixed word counts in every chunk;
  *   - records flush against PROT_NONE pages on both sides, so any read
  *     before the first or past the last record byte crashes the test;
  *   - no output written past out[n-1].
@@ -172,6 +175,53 @@ static const struct batch_vec_pair all_vec_pairs[] = {
 };
 #define N_ALL_VEC (sizeof all_vec_pairs / sizeof all_vec_pairs[0])
 
+/*
+ * Batches that span several chunks of the batchv ordering (SIP_VCHUNK, 512
+ * messages) and end in a tail of every size: the last chunk's messages
+ * that fill no lane group (fewer than four are hashed one by one, more in
+ * one padded group) must land at their own index of the whole batch, not
+ * of their chunk.  Even messages are 0..7 bytes, odd ones 8..64, so every
+ * chunk (and every tail of two or more) mixes word counts and takes the
+ * ordered path, never the one-word-count one.
+ */
+enum { VCHUNK = 512, TAILS = 2 * 16 + 8 };
+static void test_vec_chunks(const char *path)
+{
+    const size_t chunks_max = quick ? 1 : 3;
+    uint8_t *buf = check_xmalloc(8192);
+    const void **msgs = check_xmalloc((chunks_max * VCHUNK + TAILS + 1) * sizeof *msgs);
+    size_t *lens = check_xmalloc((chunks_max * VCHUNK + TAILS + 1) * sizeof *lens);
+    uint64_t *out = check_xmalloc((chunks_max * VCHUNK + TAILS + 1) * sizeof *out);
+    for (size_t chunks = 1; chunks <= chunks_max; chunks++)
+        for (size_t tail = 0; tail <= TAILS; tail++) {
+            const size_t n = chunks * VCHUNK + tail;
+            const siphash_key_t key = check_random_key();
+            check_rand_bytes(buf, 8192);
+            for (size_t i = 0; i < n; i++) {
+                const uint64_t x = check_rand();
+                lens[i] = i & 1 ? 8 + (size_t)(x >> 8) % 57 : (size_t)(x >> 8) % 8;
+                msgs[i] = buf + (size_t)(x >> 32) % (8192 - 64);
+            }
+            for (size_t f = 0; f < N_ALL_VEC; f++) {
+                const uint64_t sentinel = check_rand();
+                out[n] = sentinel;
+                all_vec_pairs[f].batch((const void *const *)msgs, lens, n, &key, out);
+                size_t bad = 0, first = 0;
+                for (size_t i = 0; i < n; i++)
+                    if (out[i] != all_vec_pairs[f].oneshot(msgs[i], lens[i], &key) && !bad++)
+                        first = i;
+                CHECK(bad == 0, "%s %s n %zu (%zu chunks + %zu): %zu wrong, the first at %zu",
+                      path, all_vec_pairs[f].name, n, chunks, tail, bad, first);
+                CHECK_EQ_U64(out[n], sentinel, "%s %s wrote past out[n-1] (n %zu)", path,
+                             all_vec_pairs[f].name, n);
+            }
+        }
+    free(out);
+    free(lens);
+    free(msgs);
+    free(buf);
+}
+
 /* Records, messages and u64 arrays flush against guard pages: a read
  * outside their bytes faults. */
 static void test_guarded(const char *path)
@@ -214,6 +264,7 @@ static void test_path(const char *path)
     test_fixed(path);
     test_u64(path);
     test_vec(path);
+    test_vec_chunks(path);
     test_guarded(path);
     test_guarded_lengths(path);
 }

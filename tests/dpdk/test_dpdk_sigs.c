@@ -2,14 +2,17 @@
 /*
  * test_dpdk_sigs.c — siphash_dpdk.h's signatures are the low 32 bits of
  * siphash13_64 under the process key, for every key of every burst (1..64
- * keys, odd and even lengths, records and pointers, evenly spaced or not),
- * equal to what rte_hash computes through the callback; and bad input
+ * keys, odd and even lengths, records and pointers, evenly spaced (through
+ * siphash13_batch) or not (through siphash13_batchv)), on every batch path
+ * this CPU has, equal to what rte_hash computes through the callback; and bad input
  * (more than 64 keys, none, NULL arrays, another key length, a table not
  * made by siphash_dpdk_create) gives -EINVAL and writes nothing.
  */
 #include "dpdk_util.h"
 
 #include <string.h>
+
+#include "batch_test.h"
 
 SIPHASH_DPDK_DEFINE_KEY;
 
@@ -88,7 +91,7 @@ static void bad_input(const struct siphash_dpdk_table *t)
     int32_t pos[65];
     uint64_t mask;
     void *data[65];
-    struct siphash_dpdk_table none = {NULL, L};
+    struct siphash_dpdk_table none = {NULL, L, 0};
     check_rand_bytes(rec, sizeof rec);
     for (int i = 0; i < 65; i++)
         ptrs[i] = rec + i * L;
@@ -159,19 +162,31 @@ static void bad_input(const struct siphash_dpdk_table *t)
     CHECK(siphash_dpdk_key_set(NULL) == -EINVAL, "NULL key");
 }
 
+#define NLENS (sizeof lens / sizeof lens[0])
+static struct siphash_dpdk_table tables[NLENS];
+
+static void every_length(const char *path)
+{
+    (void)path;
+    for (size_t i = 0; i < NLENS; i++)
+        bursts(&tables[i], lens[i]);
+}
+
 int main(void)
 {
     dpdk_test_start("test_dpdk_sigs");
-    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+    for (size_t i = 0; i < NLENS; i++) {
         char name[32];
         snprintf(name, sizeof name, "sigs-%u", lens[i]);
-        struct siphash_dpdk_table t = dpdk_test_table(name, lens[i], 1024);
-        CHECK(t.key_len == lens[i], "recorded key length");
-        bursts(&t, lens[i]);
+        tables[i] = dpdk_test_table(name, lens[i], 1024);
+        CHECK(tables[i].key_len == lens[i], "recorded key length");
         if (lens[i] == 13)
-            bad_input(&t);
-        siphash_dpdk_free(&t);
-        CHECK(t.h == NULL, "free clears the table");
+            bad_input(&tables[i]);
+    }
+    batch_paths_each("test_dpdk_sigs", 0, every_length);
+    for (size_t i = 0; i < NLENS; i++) {
+        siphash_dpdk_free(&tables[i]);
+        CHECK(tables[i].h == NULL, "free clears the table");
     }
     /* A table made before the key existed would hash with the zero key:
      * creation refuses when the key is zero. */

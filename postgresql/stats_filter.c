@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * stats_filter.c — keeps every statement that names siphash.key out of
+ * pg_stat_statements (and anything else that keys on the query identifier).
+ *
+ * pg_stat_statements stores a utility statement's text as written (SET
+ * siphash.key = '<key>', ALTER SYSTEM/ROLE/DATABASE ... SET, a DO block, a
+ * CREATE FUNCTION) and, now and then, an optimizable one's with its
+ * constants (when its entry is created at execution rather than at parse
+ * analysis).  It stores nothing for a statement whose query identifier is
+ * 0.  So after parse analysis a statement that sets the key, or whose
+ * text names the setting (key_mention.c), gets identifier 0, before the
+ * hook chain goes on: whichever order the modules were loaded in,
+ * pg_stat_statements sees 0 (its own hook never sets a nonzero one).  Nested statements (pg_stat_statements.track = all: the
+ * SET inside a DO block or a function) go through parse analysis too.
+ * Such statements are then not counted at all; and pg_stat_activity's
+ * query_id is 0 for them.
+ */
+#include "siphash_pg.h"
+
+#include "nodes/parsenodes.h"
+#include "parser/analyze.h"
+
+static post_parse_analyze_hook_type prev_post_parse_analyze_hook;
+
+static bool is_key_name(const char *name)
+{
+    return name != NULL && pg_strcasecmp(name, "siphash.key") == 0;
+}
+
+/* Whether a utility statement's parse tree sets siphash.key, however its
+ * name is spelled: SET/RESET, and the SET of ALTER SYSTEM/ROLE/DATABASE. */
+static bool sets_key(const Node *stmt)
+{
+    if (stmt == NULL)
+        return false;
+    switch (nodeTag(stmt)) {
+    case T_VariableSetStmt:
+        return is_key_name(((const VariableSetStmt *)stmt)->name);
+    case T_AlterSystemStmt:
+        return sets_key((const Node *)((const AlterSystemStmt *)stmt)->setstmt);
+    case T_AlterRoleSetStmt:
+        return sets_key((const Node *)((const AlterRoleSetStmt *)stmt)->setstmt);
+    case T_AlterDatabaseSetStmt:
+        return sets_key((const Node *)((const AlterDatabaseSetStmt *)stmt)->setstmt);
+    default:
+        return false;
+    }
+}
+
+static void forget_key_statements(ParseState *pstate, Query *query, JumbleState *jstate)
+{
+    const char *text = pstate->p_sourcetext;
+    int len = -1;
+
+    if (text != NULL && query->stmt_location > 0)
+        text += query->stmt_location;
+    if (query->stmt_len > 0)
+        len = query->stmt_len;
+    if (sets_key(query->utilityStmt) || siphash_pg_mentions_key(text, len))
+        query->queryId = UINT64CONST(0);
+    if (prev_post_parse_analyze_hook)
+        prev_post_parse_analyze_hook(pstate, query, jstate);
+}
+
+void siphash_pg_install_stats_filter(void)
+{
+    prev_post_parse_analyze_hook = post_parse_analyze_hook;
+    post_parse_analyze_hook = forget_key_statements;
+}

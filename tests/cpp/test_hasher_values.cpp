@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_hasher_values.cpp — siphash.hpp's values: every overload equals the
+ * C library on the same bytes (siphash13_64 / siphash24_64 for strings at
+ * every length 0..257 and every alignment, siphash13_batch_u64 and
+ * siphash_1u64 for integers) and the naive model; equal values of
+ * different integer types agree; char pointers are strings, other pointers
+ * addresses; copies hash alike; two default-constructed hashers (keys from
+ * the OS) differ; the traits containers read are set.
+ */
+#include "check.h"
+#include "random_key.h"
+#include "sipmodel.h"
+
+#include <siphash.hpp>
+
+#include <cstring>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+// What the header promises on 64-bit size_t, and its low half elsewhere.
+std::size_t as_size(std::uint64_t v)
+{
+    return static_cast<std::size_t>(v);
+}
+
+std::uint64_t c13(const void *p, std::size_t n, const siphash_key_t &k)
+{
+    return siphash13_64(p, n, &k);
+}
+std::uint64_t c24(const void *p, std::size_t n, const siphash_key_t &k)
+{
+    return siphash24_64(p, n, &k);
+}
+
+// The 8 little-endian bytes of v.
+std::vector<std::uint8_t> le8(std::uint64_t v)
+{
+    std::vector<std::uint8_t> b(8);
+    for (int i = 0; i < 8; i++)
+        b[i] = static_cast<std::uint8_t>(v >> (8 * i));
+    return b;
+}
+
+// Strings of every length 0..257 at every offset 0..7 in a buffer (the
+// inline path loads 8 and 4 bytes at once: alignment must not matter),
+// through string_view, std::string and const char*, against the C function
+// and, for 1-3, the model.
+template <class H>
+void strings(const char *name, std::uint64_t (*c)(const void *, std::size_t, const siphash_key_t &),
+             int crounds, int drounds)
+{
+    enum { MAXLEN = 257 };
+    std::vector<char> buf(MAXLEN + 16);
+    for (int round = 0; round < 4; round++) {
+        const siphash_key_t key = check_random_key();
+        const H h(key);
+        check_rand_bytes(buf.data(), buf.size());
+        for (std::size_t off = 0; off < 8; off++) {
+            for (std::size_t len = 0; len <= MAXLEN; len++) {
+                const char *p = buf.data() + off;
+                const std::uint64_t want = c(p, len, key);
+                const std::string_view sv(p, len);
+                CHECK_EQ_U64(h(sv), as_size(want), "%s string_view, len %zu, offset %zu", name, len, off);
+                CHECK_EQ_U64(h(std::string(p, len)), as_size(want), "%s std::string, len %zu", name, len);
+                if (off == 0 && len < 80) {
+                    std::uint8_t kb[16];
+                    siphash_key_to_bytes(&key, kb);
+                    const std::uint64_t model = sipmodel_64(static_cast<unsigned>(crounds),
+                                                            static_cast<unsigned>(drounds), kb, p, len);
+                    CHECK_EQ_U64(want, model, "%s: C function vs model, len %zu", name, len);
+                }
+            }
+        }
+        // const char*: up to the NUL, wherever the NUL is.
+        std::string s;
+        for (std::size_t len = 0; len < 40; len++) {
+            CHECK_EQ_U64(h(s.c_str()), as_size(c(s.data(), len, key)), "%s const char*, len %zu", name, len);
+            s.push_back(static_cast<char>('a' + len % 26));
+        }
+    }
+    const H h(check_random_key());
+    const char *null_str = nullptr;
+    CHECK_EQ_U64(h(null_str), h(std::string_view()), "%s: a null const char* hashes as \"\"", name);
+    char mutable_buf[] = "mutable";
+    CHECK_EQ_U64(h(mutable_buf), h(std::string_view("mutable")), "%s: char[] is a string", name);
+    CHECK_EQ_U64(h(static_cast<char *>(mutable_buf)), h(std::string_view("mutable")),
+                 "%s: char* is a string", name);
+}
+
+enum class colour : std::uint8_t { red = 1, blue = 200 };
+enum plain_enum { minus_one = -1, zero = 0 };
+
+// Integers: SipHash of the 8 little-endian bytes of the value as uint64_t,
+// which the C library computes as siphash13_batch_u64 / siphash_1u64.
+void integers()
+{
+    for (int round = 0; round < 200; round++) {
+        const siphash_key_t key = check_random_key();
+        const libsiphash::hasher h13(key);
+        const libsiphash::hasher24 h24(key);
+        const std::uint64_t v = round < 10 ? static_cast<std::uint64_t>(round) - 5 : check_rand();
+        std::uint64_t batch = 0;
+        siphash13_batch_u64(&v, 1, &key, &batch);
+        const std::vector<std::uint8_t> b = le8(v);
+        CHECK_EQ_U64(batch, siphash13_64(b.data(), 8, &key), "batch_u64 vs siphash13_64 of LE bytes");
+        CHECK_EQ_U64(h13(v), as_size(batch), "uint64_t %016llx", static_cast<unsigned long long>(v));
+        CHECK_EQ_U64(h24(v), as_size(siphash_1u64(v, &key)), "hasher24 uint64_t vs siphash_1u64");
+        CHECK_EQ_U64(h24(v), as_size(siphash24_64(b.data(), 8, &key)), "hasher24 vs siphash24_64");
+        // Every integer type: the value converted to uint64_t.
+        const std::uint32_t u32 = static_cast<std::uint32_t>(v);
+        const std::int32_t i32 = static_cast<std::int32_t>(u32);
+        const std::int16_t i16 = static_cast<std::int16_t>(v);
+        const signed char sc = static_cast<signed char>(v);
+        const std::uint64_t as_i32 = static_cast<std::uint64_t>(static_cast<std::int64_t>(i32));
+        CHECK_EQ_U64(h13(i32), as_size(siphash13_64(le8(as_i32).data(), 8, &key)), "int32_t");
+        CHECK_EQ_U64(h13(u32), as_size(siphash13_64(le8(u32).data(), 8, &key)), "uint32_t");
+        CHECK_EQ_U64(h13(i16), h13(static_cast<long long>(i16)), "int16_t vs long long");
+        CHECK_EQ_U64(h13(sc), h13(static_cast<std::int64_t>(sc)), "signed char vs int64_t");
+        CHECK_EQ_U64(h13(static_cast<std::int64_t>(i32)), h13(i32), "int64_t vs int32_t");
+    }
+    const libsiphash::hasher h(check_random_key());
+    CHECK_EQ_U64(h(-1), h(~std::uint64_t{0}), "-1 is 2^64 - 1");
+    CHECK_EQ_U64(h(-1), h(-1LL), "-1 as int and as long long");
+    CHECK(h(-1) != h(0xffffffffU), "int -1 and unsigned 0xffffffff are different values");
+    CHECK_EQ_U64(h(true), h(1), "bool");
+    CHECK_EQ_U64(h('A'), h(65), "char value");
+    CHECK_EQ_U64(h(colour::blue), h(200), "enum class: its underlying value");
+    CHECK_EQ_U64(h(minus_one), h(-1), "plain enum");
+    CHECK(h(colour::red) != h(colour::blue), "two enumerators");
+}
+
+// Pointers other than char pointers: the address, hashed as an integer.
+void pointers()
+{
+    const libsiphash::hasher h(check_random_key());
+    int x = 0;
+    unsigned char bytes[4] = {'a', 'b', 'c', 0};
+    const void *vp = &x;
+    CHECK_EQ_U64(h(&x), h(reinterpret_cast<std::uintptr_t>(&x)), "int*: its address");
+    CHECK_EQ_U64(h(vp), h(reinterpret_cast<std::uintptr_t>(vp)), "const void*: its address");
+    CHECK_EQ_U64(h(bytes), h(reinterpret_cast<std::uintptr_t>(bytes)),
+                 "unsigned char*: an address, not a string");
+    const int *null_int = nullptr;
+    CHECK_EQ_U64(h(null_int), h(0), "a null pointer is address 0");
+}
+
+void keys()
+{
+    const libsiphash::hasher a, b; // two keys from the OS
+    const libsiphash::hasher a_copy(a);
+    libsiphash::hasher assigned(check_random_key());
+    assigned = b;
+    int differ = 0;
+    for (const char *s : {"", "a", "alice@example.org", "0123456789abcdef0123"}) {
+        CHECK_EQ_U64(a(s), a_copy(s), "a copy hashes like its original (\"%s\")", s);
+        CHECK_EQ_U64(b(s), assigned(s), "an assigned hasher hashes like its source (\"%s\")", s);
+        differ += a(s) != b(s);
+    }
+    // Equal on all four only if the keys were equal (probability 2^-256 for
+    // two random keys, under 2^-32 even where size_t has 32 bits).
+    CHECK(differ > 0, "two default-constructed hashers hash alike: same key?");
+    const siphash_key_t k = check_random_key();
+    CHECK_EQ_U64(libsiphash::hasher(k)("x"), libsiphash::hasher(k)("x"), "same key, same value");
+    CHECK(libsiphash::hasher(k)("x") != libsiphash::hasher24(k)("x"), "1-3 and 2-4 differ");
+}
+
+void traits()
+{
+    using H = libsiphash::hasher;
+    static_assert(std::is_same_v<H::is_transparent, void>, "transparent");
+    static_assert(H::is_avalanching::value, "avalanching for Boost.Unordered");
+    static_assert(std::is_nothrow_copy_constructible_v<H>, "nothrow copy (containers' moves)");
+    static_assert(std::is_nothrow_invocable_r_v<std::size_t, const H &, const std::string &>,
+                  "noexcept operator()");
+    static_assert(!std::is_convertible_v<siphash_key_t, H>, "the key constructor is explicit");
+#if defined(__GLIBCXX__)
+    // libstdc++ caches our hash codes in its nodes (siphash.hpp's reason).
+    static_assert(!std::__is_fast_hash<H>::value, "libstdc++ told to cache hash codes");
+    static_assert(!std::__is_fast_hash<libsiphash::hasher24>::value, "likewise for 2-4");
+#endif
+    CHECK(true, "traits are compile-time checks");
+}
+
+} // namespace
+
+int main()
+{
+    check_seed("test_hasher_values");
+    strings<libsiphash::hasher>("hasher", c13, 1, 3);
+    strings<libsiphash::hasher24>("hasher24", c24, 2, 4);
+    integers();
+    pointers();
+    keys();
+    traits();
+    return check_finish("test_hasher_values");
+}
