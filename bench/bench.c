@@ -243,32 +243,31 @@ int bench_cpu_id(char vendor[13], unsigned *family, unsigned *model)
 #endif
 }
 
+/* cpuid leaf 7, subleaf 0: EBX and EDX (zero without the leaf). */
+static void cpuid7(unsigned *ebx, unsigned *edx)
+{
+    *ebx = *edx = 0;
+#if BENCH_HAVE_TSC
+    unsigned a, c;
+    if (__get_cpuid_max(0, NULL) < 7)
+        return;
+    __cpuid_count(7, 0, a, *ebx, c, *edx);
+    (void)a, (void)c;
+#endif
+}
+
 int bench_cpu_has_sha_ni(void)
 {
-#if BENCH_HAVE_TSC
-    unsigned a, b, c, d;
-    if (__get_cpuid_max(0, NULL) < 7)
-        return 0;
-    __cpuid_count(7, 0, a, b, c, d);
-    (void)a, (void)c, (void)d;
+    unsigned b, d;
+    cpuid7(&b, &d);
     return (b >> 29) & 1;
-#else
-    return 0;
-#endif
 }
 
 int bench_cpu_has_amx(void)
 {
-#if BENCH_HAVE_TSC
-    unsigned a, b, c, d;
-    if (__get_cpuid_max(0, NULL) < 7)
-        return 0;
-    __cpuid_count(7, 0, a, b, c, d);
-    (void)a, (void)b, (void)c;
+    unsigned b, d;
+    cpuid7(&b, &d);
     return (d >> 24) & 1; /* AMX-TILE */
-#else
-    return 0;
-#endif
 }
 
 /* ---- alternating runs ---------------------------------------------------- */

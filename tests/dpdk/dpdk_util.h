@@ -15,6 +15,17 @@
 #include "check.h"
 #include "eal.h"
 
+/* Whether n bytes at p all still hold the 0xa5 a test filled them with:
+ * a refused or empty call must write nothing. */
+static inline int dpdk_test_untouched(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != 0xa5)
+            return 0;
+    return 1;
+}
+
 /* Starts EAL and sets a random process key; exits 1 when it cannot. */
 static inline void dpdk_test_start(const char *name)
 {

@@ -72,15 +72,6 @@ static void bursts(const struct siphash_dpdk_table *t, uint32_t len)
     free(scattered);
 }
 
-static int untouched(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i] != 0xa5)
-            return 0;
-    return 1;
-}
-
 /* Every helper, every kind of bad input: -EINVAL, nothing written, nothing added. */
 static void bad_input(const struct siphash_dpdk_table *t)
 {
@@ -133,8 +124,8 @@ static void bad_input(const struct siphash_dpdk_table *t)
                                             &mask, data) == -EINVAL, "lookup_bulk_data: %s", w);
         CHECK(siphash_dpdk_add_burst(cases[c].t, cases[c].base, L, cases[c].len, cases[c].n, NULL,
                                      pos) == -EINVAL, "add_burst: %s", w);
-        CHECK(untouched(sigs, sizeof sigs) && untouched(pos, sizeof pos) &&
-                  untouched(&mask, sizeof mask) && untouched(data, sizeof data),
+        CHECK(dpdk_test_untouched(sigs, sizeof sigs) && dpdk_test_untouched(pos, sizeof pos) &&
+                  dpdk_test_untouched(&mask, sizeof mask) && dpdk_test_untouched(data, sizeof data),
               "%s: an output was written", w);
     }
     /* NULL outputs, and a NULL pointer inside a pointer burst. */
@@ -148,7 +139,7 @@ static void bad_input(const struct siphash_dpdk_table *t)
     ptrs[2] = NULL;
     memset(pos, 0xa5, sizeof pos);
     CHECK(siphash_dpdk_lookup_bulk(t, ptrs, L, 4, pos) == -EINVAL, "NULL key pointer");
-    CHECK(untouched(pos, sizeof pos), "NULL key pointer: positions written");
+    CHECK(dpdk_test_untouched(pos, sizeof pos), "NULL key pointer: positions written");
     CHECK(rte_hash_count(t->h) == count, "bad input added keys");
 
     /* Creation: no key yet, NULL arguments, key length 0. */

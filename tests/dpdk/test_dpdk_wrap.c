@@ -21,15 +21,6 @@ SIPHASH_DPDK_DEFINE_KEY;
 
 enum { L = 13, N = 64 };
 
-static int untouched(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i] != 0xa5)
-            return 0;
-    return 1;
-}
-
 /* Every helper on t with the keys' own length: -EINVAL, no output, no key
  * added to the table under t->h. */
 static void refused(const struct siphash_dpdk_table *t, const uint8_t *keys, const char *what)
@@ -56,8 +47,8 @@ static void refused(const struct siphash_dpdk_table *t, const uint8_t *keys, con
           "lookup_bulk_data: %s", what);
     CHECK(siphash_dpdk_add_burst(t, keys, L, t->key_len, N, NULL, pos) == -EINVAL,
           "add_burst: %s", what);
-    CHECK(untouched(sigs, sizeof sigs) && untouched(pos, sizeof pos) &&
-              untouched(&mask, sizeof mask) && untouched(data, sizeof data),
+    CHECK(dpdk_test_untouched(sigs, sizeof sigs) && dpdk_test_untouched(pos, sizeof pos) &&
+              dpdk_test_untouched(&mask, sizeof mask) && dpdk_test_untouched(data, sizeof data),
           "%s: an output was written", what);
     CHECK(rte_hash_count(t->h) == count, "%s: keys were added", what);
 }
