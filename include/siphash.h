@@ -43,9 +43,9 @@ extern "C" {
  * ------------------------------------------------------------------------ */
 
 #define SIPHASH_VERSION_MAJOR 1
-#define SIPHASH_VERSION_MINOR 2
+#define SIPHASH_VERSION_MINOR 3
 #define SIPHASH_VERSION_PATCH 0
-#define SIPHASH_VERSION_STRING "1.2.0"
+#define SIPHASH_VERSION_STRING "1.3.0"
 /* One integer for comparisons: 0xMMmmpp. */
 #define SIPHASH_VERSION_NUMBER                                                 \
     ((SIPHASH_VERSION_MAJOR << 16) | (SIPHASH_VERSION_MINOR << 8) |           \
