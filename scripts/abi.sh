@@ -64,7 +64,7 @@ baseline)
     abidw --headers-dir "$tmp/src/include" --no-corpus-path --short-locs --no-comp-dir-path \
         --out-file "$tmp/out.abi" "$lib"
     mv "$tmp/out.abi" "abi/libsiphash-$version.abi"
-    echo "abi.sh: abi/libsiphash-$version.abi from $(git rev-parse --short "$rev")"
+    echo "abi.sh: abi/libsiphash-$version.abi from $(git rev-parse --short "$rev^{commit}")"
     ;;
 check)
     src=$(cd "${2:-$root}" && pwd)
