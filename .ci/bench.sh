@@ -147,13 +147,18 @@ head -n 1 "$tmp/bench.csv" | grep -q '^section,row,mode,size,ticks,cycles,spread
 ncsv=$(grep -c '^main,' "$tmp/bench.csv" || true)
 echo "csv: $ncsv main rows"
 [ "$ncsv" -ge 600 ] || { echo "MISSING: too few CSV rows"; fail=1; }
+# check_plot WHAT SVG WORD: the file is an SVG that names WORD (a legend
+# entry), or the step fails.
+check_plot() {
+    if grep -q '<svg' "$2" && grep -q "$3" "$2"; then
+        echo "ok: $1 ($(wc -c <"$2") bytes)"
+    else
+        echo "MISSING: $1 has no SVG or no '$3'"
+        fail=1
+    fi
+}
 run bash bench/plot.sh "$tmp/bench.csv" "$tmp/bench.svg"
-if grep -q '<svg' "$tmp/bench.svg" && grep -q 'siphash const' "$tmp/bench.svg"; then
-    echo "ok: plot ($(wc -c <"$tmp/bench.svg") bytes)"
-else
-    echo "MISSING: the plot has no SVG or no legend"
-    fail=1
-fi
+check_plot plot "$tmp/bench.svg" 'siphash const'
 
 echo "+ $bench --quick --fast-only --csv > $tmp/fast.csv"
 "$bench" --quick --fast-only --csv >"$tmp/fast.csv"
@@ -161,12 +166,7 @@ nfast=$(grep -c '^fast,' "$tmp/fast.csv" || true)
 echo "csv: $nfast fast rows"
 [ "$nfast" -eq 48 ] || { echo "MISSING: the fast section has 48 CSV rows (8 hashes x 6 key sets)"; fail=1; }
 run bash bench/plot_fast.sh "$tmp/fast.csv" "$tmp/fast.svg"
-if grep -q '<svg' "$tmp/fast.svg" && grep -q 'siphash13_batchv' "$tmp/fast.svg"; then
-    echo "ok: fast-hashes plot ($(wc -c <"$tmp/fast.svg") bytes)"
-else
-    echo "MISSING: the fast-hashes plot has no SVG or no column bars"
-    fail=1
-fi
+check_plot "fast-hashes plot" "$tmp/fast.svg" siphash13_batchv
 
 [ $fail -eq 0 ] && echo "bench.sh: all rows and sections present" || echo "bench.sh: FAILED"
 exit $fail
