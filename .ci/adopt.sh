@@ -392,9 +392,12 @@ check_readme() {
     mkdir -p "$t/pc" && cp "$hello" "$t/pc/"
     if readme_run "$t/pc" "$t/pc.log" "$(doc_block README.md pkg-config)"; then
         paper_lines "$t/pc.log" 2 pkg-config || rc=1
-        ldd "$t/pc/hello" | grep -q "libsiphash\.so\.1 => $prefix/lib/" ||
+        # (ldd's output captured first: the loader writes it line by line,
+        # and `ldd | grep -q` under pipefail failed 32 of 300 times here,
+        # when grep exited on its match before ldd's last line.)
+        grep -q "libsiphash\.so\.1 => $prefix/lib/" <<<"$(ldd "$t/pc/hello")" ||
             { echo "readme pkg-config: hello does not load $prefix/lib/libsiphash.so.1"; rc=1; }
-        if ldd "$t/pc/hello-static" | grep -q libsiphash; then
+        if grep -q libsiphash <<<"$(ldd "$t/pc/hello-static" 2>&1)"; then
             echo "readme pkg-config: hello-static needs libsiphash.so"; rc=1
         fi
     else
