@@ -145,6 +145,24 @@ static const struct batch_vec_pair all_vec_pairs[] = {
 };
 #define N_ALL_VEC (sizeof all_vec_pairs / sizeof all_vec_pairs[0])
 
+/* One batchv kernel over msgs[0..n-1] against its one-shot function; out
+ * has room for n + 1, and out[n] must come back untouched.  Returns how
+ * many hashes were wrong, the first of them at *first. */
+static size_t vec_pair_wrong(const char *path, const struct batch_vec_pair *f,
+                             const void **msgs, const size_t *lens, size_t n,
+                             const siphash_key_t *key, uint64_t *out, size_t *first)
+{
+    const uint64_t sentinel = check_rand();
+    out[n] = sentinel;
+    f->batch((const void *const *)msgs, lens, n, key, out);
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++)
+        if (out[i] != f->oneshot(msgs[i], lens[i], key) && !bad++)
+            *first = i;
+    CHECK_EQ_U64(out[n], sentinel, "%s %s wrote past out[n-1] (n %zu)", path, f->name, n);
+    return bad;
+}
+
 /* Mixed lengths: mostly 0..64 (hash-table keys), some up to 300; every
  * message at its own random offset in one buffer, NULL for some empty ones. */
 static void test_vec(const char *path)
@@ -169,15 +187,11 @@ static void test_vec(const char *path)
                     msgs[i] = NULL;
             }
             for (size_t f = 0; f < N_VEC; f++) {
-                const uint64_t sentinel = check_rand();
-                out[n] = sentinel;
-                vec_pairs[f].batch((const void *const *)msgs, lens, n, &key, out);
-                for (size_t i = 0; i < n; i++)
-                    CHECK_EQ_U64(out[i], vec_pairs[f].oneshot(msgs[i], lens[i], &key),
-                                 "%s %s n %zu i %zu len %zu", path, vec_pairs[f].name, n, i,
-                                 lens[i]);
-                CHECK_EQ_U64(out[n], sentinel, "%s %s wrote past out[n-1] (n %zu)", path,
-                             vec_pairs[f].name, n);
+                size_t first = 0;
+                const size_t bad =
+                    vec_pair_wrong(path, &vec_pairs[f], msgs, lens, n, &key, out, &first);
+                CHECK(bad == 0, "%s %s n %zu: %zu wrong, the first at %zu (len %zu)", path,
+                      vec_pairs[f].name, n, bad, first, bad ? lens[first] : 0);
             }
             free(msgs);
             free(lens);
@@ -214,17 +228,11 @@ static void test_vec_chunks(const char *path)
                 msgs[i] = buf + (size_t)(x >> 32) % (8192 - 64);
             }
             for (size_t f = 0; f < N_ALL_VEC; f++) {
-                const uint64_t sentinel = check_rand();
-                out[n] = sentinel;
-                all_vec_pairs[f].batch((const void *const *)msgs, lens, n, &key, out);
-                size_t bad = 0, first = 0;
-                for (size_t i = 0; i < n; i++)
-                    if (out[i] != all_vec_pairs[f].oneshot(msgs[i], lens[i], &key) && !bad++)
-                        first = i;
+                size_t first = 0;
+                const size_t bad =
+                    vec_pair_wrong(path, &all_vec_pairs[f], msgs, lens, n, &key, out, &first);
                 CHECK(bad == 0, "%s %s n %zu (%zu chunks + %zu): %zu wrong, the first at %zu",
                       path, all_vec_pairs[f].name, n, chunks, tail, bad, first);
-                CHECK_EQ_U64(out[n], sentinel, "%s %s wrote past out[n-1] (n %zu)", path,
-                             all_vec_pairs[f].name, n);
             }
         }
     free(out);
