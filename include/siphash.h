@@ -219,7 +219,13 @@ SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b, uint32_t c, uint32_t 
  * goes further, for the same reason.)  Otherwise it calls siphash24_64().
  * Same answer either way; whoever wants the smallest code calls
  * siphash24_64() directly. */
+#ifndef SIPHASH_OMIT_SIPHASH_NAME
 static inline uint64_t siphash(const void *data, size_t len, const siphash_key_t *key);
+#endif
+/* SIPHASH_OMIT_SIPHASH_NAME: defined before this header is included, it
+ * leaves siphash() out (nothing else).  For the compat headers of APIs that
+ * give the name siphash to a function of their own (the reference
+ * implementation's, Redis's), which include this header for the rest. */
 
 /* hsiphash(): kernel-compatible (see hsiphash_generic).  With a length
  * known at compile time: on 64-bit targets, up to SIPHASH_INLINE_MAX bytes,
@@ -561,6 +567,7 @@ static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash_inline_(const void *data, 
     return v0;
 }
 
+#ifndef SIPHASH_OMIT_SIPHASH_NAME
 static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash(const void *data, size_t len,
                                                       const siphash_key_t *key)
 {
@@ -568,6 +575,7 @@ static inline SIPHASH_ALWAYS_INLINE_ uint64_t siphash(const void *data, size_t l
         return siphash_inline_(data, len, key->key[0], key->key[1], 2, 4);
     return siphash24_64(data, len, key);
 }
+#endif
 
 static inline SIPHASH_ALWAYS_INLINE_ uint32_t hsiphash(const void *data, size_t len,
                                                        const hsiphash_key_t *key)

@@ -53,7 +53,7 @@ QUICK_STEPS=(
 # need none of its trees, the longest first (trust and adopt reuse some, in
 # their last part, by when the matrix has made them); then the steps that
 # reuse its trees, short ones, in whichever lane frees up.
-ALL_STEPS=(matrix debian trust adopt abi release windows cpp python rng batch cli consumers dpdk bench
+ALL_STEPS=(matrix dropin debian trust adopt abi release windows cpp python rng batch cli consumers dpdk bench
     postgresql sqlite)
 # Pairs of steps never side by side: debian installs our packages into /usr
 # (a PostgreSQL module where the postgresql step installs its own, a Python
