@@ -47,6 +47,7 @@ Dir::Etc::SourceParts "$root/sources.list.d";
 Dir::State::Lists "$root/lists";
 Dir::Cache "$root/cache";
 Dir::Cache::archives "$root/archives";
+APT::Sandbox::User "root";
 CONF
     mkdir -p "$root/cache"
     printf '%s\n' "$root/apt.conf"
