@@ -16,11 +16,16 @@
 #                  downloads only: every build starts from a fresh unpack)
 #
 # Functions:
-#   dropin_fetch PKG     the Debian 12 source package PKG unpacked afresh in
+#   dropin_fetch PKG [SUITE]
+#                        the Debian 12 source package PKG unpacked afresh in
 #                        $DROPIN_WORK; prints the source tree's path.  apt
 #                        runs under a private configuration (a deb-src entry
 #                        for bookworm, its own lists and archives under
-#                        $DROPIN_CACHE): the machine's apt setup is untouched
+#                        $DROPIN_CACHE): the machine's apt setup is untouched.
+#                        SUITE (e.g. trixie) takes the package from another
+#                        Debian release instead, through a configuration of
+#                        its own, for a project whose Debian 12 version has
+#                        no SipHash copy yet (Unbound 1.17; docs/adopting.md)
 #   dropin_delete FILE…  deletes the project's SipHash files; each must exist
 #                        (a new upstream that moved them fails loudly)
 #   dropin_cflags        the compiler and linker flags for libsiphash from
@@ -34,13 +39,15 @@ export PKG_CONFIG_PATH="$DROPIN_PREFIX/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CON
 export LD_LIBRARY_PATH="$DROPIN_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 _dropin_apt_config() {
-    local root=$DROPIN_CACHE/apt
+    local suite=${1:-bookworm} root=$DROPIN_CACHE/apt
+    [[ $suite == bookworm ]] || root=$DROPIN_CACHE/apt-$suite
     mkdir -p "$root/lists/partial" "$root/archives/partial" "$root/sources.list.d"
-    # Debian 12's archive, the same mirror the machine's own entries use.
+    # Debian's archive, the same mirror the machine's own entries use.
     local uri
     uri=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
-    printf 'deb-src %s bookworm main\ndeb-src %s bookworm-updates main\n' \
-        "${uri:-http://deb.debian.org/debian}" "${uri:-http://deb.debian.org/debian}" >"$root/sources.list"
+    uri=${uri:-http://deb.debian.org/debian}
+    printf 'deb-src %s %s main\ndeb-src %s %s-updates main\n' \
+        "$uri" "$suite" "$uri" "$suite" >"$root/sources.list"
     cat >"$root/apt.conf" <<CONF
 Dir::Etc::SourceList "$root/sources.list";
 Dir::Etc::SourceParts "$root/sources.list.d";
@@ -54,14 +61,15 @@ CONF
 }
 
 dropin_fetch() {
-    local pkg=$1 conf dl=$DROPIN_CACHE/src/$1
-    conf=$(_dropin_apt_config)
+    local pkg=$1 suite=${2:-bookworm} conf dl=$DROPIN_CACHE/src/$1
+    [[ $suite == bookworm ]] || dl=$DROPIN_CACHE/src/$1-$suite
+    conf=$(_dropin_apt_config "$suite")
     mkdir -p "$dl"
     if ! compgen -G "$dl/*.dsc" >/dev/null; then
         # One update per cache; a consumer script after the first reuses it.
         (
             flock 9
-            [[ -n $(ls -A "$DROPIN_CACHE/apt/lists" 2>/dev/null | grep -v partial) ]] ||
+            [[ -n $(ls -A "$(dirname "$conf")/lists" 2>/dev/null | grep -v partial) ]] ||
                 APT_CONFIG=$conf apt-get update -qq >&2
         ) 9>"$DROPIN_CACHE/apt.lock"
         (cd "$dl" && APT_CONFIG=$conf apt-get source --download-only -qq "$pkg" >&2)
