@@ -65,7 +65,7 @@ echo "dropin unbound: make variables without siphash: ${overrides[*]%%=*}"
 # from libsiphash (the header is inline over its exported functions).
 [[ ! -e siphash.lo && ! -e .libs/siphash.o ]] || { echo "dropin unbound: siphash.lo was built" >&2; exit 1; }
 for bin in unittest testbound; do
-    ldd "$bin" | grep -q "$lib/libsiphash.so" || { echo "dropin unbound: $bin does not load libsiphash" >&2; exit 1; }
+    ldd "$bin" | grep "$lib/libsiphash.so" >/dev/null || { echo "dropin unbound: $bin does not load libsiphash" >&2; exit 1; }
     echo "dropin unbound: $bin: libsiphash.so loaded; SipHash from libsiphash: $(nm -D --undefined-only "$bin" | awk '/siphash/ {print $2}' | sort | tr '\n' ' ')"
 done
 
