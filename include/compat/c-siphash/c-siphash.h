@@ -58,6 +58,8 @@ static inline uint64_t c_siphash_finalize(CSipHash *state)
 {
     uint8_t out[8];
     siphash_ctx_final(&state->ctx, out);
+    /* siphash.h's own little-endian load: an internal name, but this
+     * header ships with that siphash.h, never apart from it. */
     return siphash_load_le64_(out);
 }
 

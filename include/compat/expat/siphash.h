@@ -82,6 +82,8 @@ static inline uint64_t sip24_final(struct siphash *H)
 {
     uint8_t out[8];
     siphash_ctx_final(&H->ctx, out);
+    /* siphash.h's own little-endian load: an internal name, but this
+     * header ships with that siphash.h, never apart from it. */
     return siphash_load_le64_(out);
 }
 
