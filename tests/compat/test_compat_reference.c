@@ -106,8 +106,9 @@ static void known_answers(const char *dir)
     for (size_t kind = 0; kind < sizeof kinds / sizeof kinds[0]; kind++) {
         const int half = kinds[kind].half;
         const size_t outlen = kinds[kind].outlen;
-        snprintf(name, sizeof name, "%s-%d-%d-%zu.txt", half ? "halfsiphash" : "siphash",
-                 cROUNDS, dROUNDS, outlen * 8);
+        /* %u, not %zu: msvcrt's printf (mingw-w64 under Wine) lacks z */
+        snprintf(name, sizeof name, "%s-%d-%d-%u.txt", half ? "halfsiphash" : "siphash",
+                 cROUNDS, dROUNDS, (unsigned)(outlen * 8));
         vec_load(dir, name, &v);
         CHECK(v.nbytes == outlen, "%s: %zu-byte answers", name, v.nbytes);
         for (size_t i = 0; i < VEC_COUNT; i++) {
