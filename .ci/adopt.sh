@@ -239,7 +239,8 @@ check_meson() {
     DESTDIR=$dest run meson install -C "$b" --quiet || return 1
     local want=(include/siphash.h include/siphash_net.h include/siphash_uthash.h include/siphash_dpdk.h
         include/siphash.hpp
-        include/siphash-compat/linux/siphash.h share/man/man3/siphash.3 share/man/man3/siphash_net.3)
+        include/siphash-compat/linux/siphash.h include/siphash-compat/openbsd/siphash.h
+        share/man/man3/siphash.3 share/man/man3/siphash_net.3)
     for f in "${want[@]}"; do
         [[ -f $dest/usr/local/$f ]] || { echo "meson install: no $f"; rc=1; }
     done
