@@ -26,6 +26,7 @@ export DROPIN_PREFIX DROPIN_CACHE
 DROPIN_PREFIX=$(ci_dir dropin-prefix)
 DROPIN_CACHE=$(ci_dir dropin-cache)
 rm -rf "$DROPIN_PREFIX"
+mkdir -p "$SIPHASH_CI_DIR" # the configure log goes beside the build tree
 run cmake -S "$SIPHASH_ROOT" -B "$build" "${SIPHASH_CI_CMAKE_ARGS[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DSIPHASH_BUILD_TESTS=OFF -DSIPHASH_BUILD_BENCH=OFF \
     -DSIPHASH_BUILD_EXAMPLES=OFF -DSIPHASH_BUILD_TOOLS=OFF -DCMAKE_INSTALL_PREFIX="$DROPIN_PREFIX" \

@@ -4,7 +4,7 @@
 # with its copy of OpenBSD's SipHash (src/contrib/openbsd/siphash.[ch])
 # deleted and include/compat/openbsd/siphash.h in its place, running Knot's
 # own test suite (tests/, the TAP harness tap/runtests).  Contract:
-# tests/dropin/lib.sh.  Docs: docs/adopting-knot.md.
+# tests/dropin/lib.sh.  Docs: docs/adopting.md (Knot DNS).
 #
 # Steps, and what each changes in Knot (nothing else is touched):
 #  1. Before deleting: the copy itself, compiled with its functions
