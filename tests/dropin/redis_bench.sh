@@ -14,7 +14,8 @@
 #   HSET       myhash element:__rand_int__ (one hash of up to 1M fields)
 #   HGET       myhash element:__rand_int__ (a custom command)
 # It prints every run and the median requests/s of each test for each
-# build, with the ratio libsiphash / stock and the CPU.  Not part of CI:
+# build (with the range of its runs), the ratio libsiphash / stock and
+# the CPU and load average.  Not part of CI:
 # a benchmark on a shared machine is a measurement, not a test.
 #
 #   bash .ci/dropin.sh redis        # once: libsiphash into build-ci/dropin-prefix
@@ -87,24 +88,29 @@ for r in $(seq "$rounds"); do
     echo "round $r/$rounds done" >&2
 done
 
-cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+cpu=$(awk -F': ' '/^model name/ && !n {n = $2} /^cpu family/ && !f {f = $2} /^model[[:space:]]*:/ && !m {m = $2}
+    END {printf "%s (family %s model %s)", n, f, m}' /proc/cpuinfo)
 echo "redis-benchmark $($client --version | awk '{print $2}') (Debian), $rounds rounds, $requests requests, -P 16, -r 1000000"
-echo "CPU: $cpu, $(nproc) CPUs (server on CPU 0, client on CPU 1)"
+echo "CPU: $cpu, $(nproc) CPUs (server on CPU 0, client on CPU 1); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "every run (requests/s): build,round,test,rps"
 sed 's/^/  /' "$runs"
 awk -F, '
     { v[$1 SUBSEP $3] = v[$1 SUBSEP $3] " " $4; tests[$3] = 1 }
-    function median(s,   a, n, i, j, t) {
+    # sorts the runs of one build and test into a[1..n]; returns n
+    function runs(s, a,   n, i, j, t) {
         n = split(s, a, " ")
         for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+        return n
     }
+    function median(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
     END {
-        printf "%-6s %14s %14s %9s\n", "test", "stock rps", "libsiphash rps", "ratio"
+        printf "%-5s %10s %19s %10s %19s %7s\n", "test", "stock", "(runs: min..max)", "libsiphash", "(runs: min..max)", "ratio"
         n = split("SET GET HSET HGET", order, " ")
         for (i = 1; i <= n; i++) {
             t = order[i]; if (!(t in tests)) continue
-            s = median(v["stock" SUBSEP t]); l = median(v["libsiphash" SUBSEP t])
-            printf "%-6s %14.0f %14.0f %9.3f\n", t, s, l, l / s
+            ns = runs(v["stock" SUBSEP t], s); nl = runs(v["libsiphash" SUBSEP t], l)
+            ms = median(s, ns); ml = median(l, nl)
+            printf "%-5s %10.0f %8.0f..%-8.0f  %10.0f %8.0f..%-8.0f  %7.3f\n", t, ms, s[1], s[ns], ml, l[1], l[nl], ml / ms
         }
+        print "requests/s, medians; ratio = libsiphash / stock"
     }' "$runs"
