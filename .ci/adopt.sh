@@ -242,6 +242,7 @@ check_meson() {
         include/siphash-compat/linux/siphash.h include/siphash-compat/reference/siphash.h
         include/siphash-compat/reference/halfsiphash.h include/siphash-compat/expat/siphash.h
         include/siphash-compat/c-siphash/c-siphash.h include/siphash-compat/openbsd/siphash.h
+        include/siphash-compat/redis/siphash.h
         share/man/man3/siphash.3 share/man/man3/siphash_net.3)
     for f in "${want[@]}"; do
         [[ -f $dest/usr/local/$f ]] || { echo "meson install: no $f"; rc=1; }
