@@ -41,8 +41,8 @@ static emit_log_hook_type prev_emit_log_hook;
 static const char *const statement_log_ids[] = {
     "statement: %s",
     "duration: %s ms  statement: %s",
-    "execute %s%s%s: %s",
-    "duration: %s ms  execute %s%s%s: %s",
+    "%s %s%s%s: %s", /* "execute <name>: ...", "execute fetch from ..." */
+    "duration: %s ms  %s %s%s%s: %s",
     "parse %s: %s",
     "duration: %s ms  parse %s: %s",
     "bind %s%s%s: %s",
@@ -66,9 +66,38 @@ static char *unlogged_statement(const char *message)
     const char *ms = strncmp(message, "duration: ", 10) == 0 ? strstr(message, " ms") : NULL;
 
     if (ms != NULL)
-        return psprintf("%.*s  statement not logged: it names siphash.key",
+        return psprintf("%.*s  statement not logged: it may set siphash.key",
                         (int)(ms + 3 - message), message);
-    return pstrdup("statement not logged: it names siphash.key");
+    return pstrdup("statement not logged: it may set siphash.key");
+}
+
+/* Whether the catalog may be read to judge the statement: only for the
+ * statement log's line that postgres.c writes before the statement runs
+ * (parse analysis, stats_filter.c's chance, comes after it), in a
+ * transaction where nothing is held; any other report may come from
+ * anywhere, an error inside the catalog code included. */
+static SiphashPgLookup lookup_for(const char *message_id)
+{
+    if (message_id != NULL &&
+        (strcmp(message_id, "statement: %s") == 0 || strcmp(message_id, "%s %s%s%s: %s") == 0))
+        return SIPHASH_PG_LOOKUP;
+    return SIPHASH_PG_CONSERVATIVE;
+}
+
+/* Whether a piece of a report (a DETAIL, a CONTEXT...) may carry key text:
+ * it quotes a value seen for the key, or a statement that may set it. */
+static bool may_carry_key(const char *text)
+{
+    return siphash_pg_has_value(text) || siphash_pg_may_set_key(text, -1, SIPHASH_PG_LENIENT);
+}
+
+/* Each remembered value in *field replaced (key_values.c). */
+static void redact(char **field)
+{
+    char *r = *field == NULL ? NULL : siphash_pg_redact_values(*field);
+
+    if (r != NULL)
+        *field = r;
 }
 
 static void filter_key_values(ErrorData *edata)
@@ -76,26 +105,39 @@ static void filter_key_values(ErrorData *edata)
     bool refusal = edata->message != NULL &&
                    strncmp(edata->message, SIPHASH_PG_KEY_SETTING_ERROR,
                            strlen(SIPHASH_PG_KEY_SETTING_ERROR)) == 0;
+    bool statement_log = is_statement_log(edata->message_id);
+    bool query_sets = siphash_pg_query_may_set_key(debug_query_string, lookup_for(edata->message_id));
+    bool detail_carries = may_carry_key(edata->detail) || may_carry_key(edata->detail_log);
 
     if (edata->message_id != NULL && edata->message != NULL &&
         strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0 &&
         strncmp(edata->message, "parameter \"siphash.key\"", 23) == 0)
         edata->message = pstrdup("parameter \"siphash.key\" changed (value not logged)");
-    if (refusal || siphash_pg_mentions_key(debug_query_string, -1) ||
-        siphash_pg_mentions_key(edata->context, -1) ||
-        siphash_pg_mentions_key(edata->detail, -1) ||
-        siphash_pg_mentions_key(edata->detail_log, -1) ||
-        siphash_pg_mentions_key(edata->internalquery, -1)) {
+    if (statement_log && edata->message != NULL &&
+        (query_sets || may_carry_key(edata->message))) {
+        /* The line quotes the statement; its DETAIL, the statement's bind
+         * parameters or the text of the prepared statement it runs. */
+        edata->message = unlogged_statement(edata->message);
+        detail_carries = true;
+    }
+    if (refusal || query_sets || detail_carries || may_carry_key(edata->context) ||
+        may_carry_key(edata->internalquery) || siphash_pg_has_value(debug_query_string)) {
         edata->hide_stmt = true;
         edata->context = NULL;
-        edata->detail = NULL;
-        edata->detail_log = NULL;
         edata->internalquery = NULL;
         edata->internalpos = 0;
     }
-    if (edata->message != NULL && is_statement_log(edata->message_id) &&
-        siphash_pg_mentions_key(edata->message, -1))
-        edata->message = unlogged_statement(edata->message);
+    if (detail_carries) {
+        edata->detail = NULL;
+        edata->detail_log = NULL;
+    }
+    /* Whatever is left (an error message that quotes a value it was given,
+     * a hint) loses the values seen for the key. */
+    redact(&edata->message);
+    redact(&edata->detail);
+    redact(&edata->detail_log);
+    redact(&edata->hint);
+    redact(&edata->context);
     if (prev_emit_log_hook)
         prev_emit_log_hook(edata);
 }

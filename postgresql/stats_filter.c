@@ -20,6 +20,7 @@
 
 #include "nodes/parsenodes.h"
 #include "parser/analyze.h"
+#include "tcop/tcopprot.h"
 
 static post_parse_analyze_hook_type prev_post_parse_analyze_hook;
 
@@ -57,8 +58,19 @@ static void forget_key_statements(ParseState *pstate, Query *query, JumbleState 
         text += query->stmt_location;
     if (query->stmt_len > 0)
         len = query->stmt_len;
-    if (sets_key(query->utilityStmt) || siphash_pg_mentions_key(text, len))
+    /* The first statement of the client's string: the whole string is
+     * judged (with the catalog, which parse analysis may read) for the
+     * reports still to come, when log_statement did not judge it. */
+    if (pstate->p_sourcetext != NULL && pstate->p_sourcetext == debug_query_string &&
+        query->stmt_location <= 0)
+        (void)siphash_pg_query_may_set_key(debug_query_string, SIPHASH_PG_LOOKUP);
+    if (sets_key(query->utilityStmt) || siphash_pg_may_set_key(text, len, SIPHASH_PG_LOOKUP)) {
         query->queryId = UINT64CONST(0);
+        /* A statement nested in a function, or a later statement of the
+         * string, that sets the key: what is logged of the whole string
+         * from now on (its duration line, an error) is not. */
+        siphash_pg_note_query_sets_key(debug_query_string);
+    }
     if (prev_post_parse_analyze_hook)
         prev_post_parse_analyze_hook(pstate, query, jstate);
 }
