@@ -5,11 +5,12 @@
  * quoted ("siphash"."key") or apart, whitespace or comments around the dot
  * (siphash . key).
  *
- * log_filter.c and stats_filter.c judge a statement by it: one that names
- * the setting may carry a key's text, so it is kept out of the server log
- * and pg_stat_statements.  A statement that builds the name from pieces
- * ('siphash' || '.key', Unicode escapes) is not recognised; that is a
- * deliberate act by a superuser, and docs/postgresql.md says so.
+ * key_statement.c judges a statement by it (and by the functions and
+ * prepared statements it calls, and after decoding escape strings): one
+ * that may set the setting may carry a key's text, so it is kept out of the
+ * server log and pg_stat_statements.  A statement that builds the name
+ * from pieces ('siphash' || '.key') is not recognised; docs/postgresql.md
+ * says so.
  */
 #include "siphash_pg.h"
 

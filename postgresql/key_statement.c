@@ -14,7 +14,9 @@
  *  - runs a prepared statement (EXECUTE name) whose text may set it.
  *
  * The text is scanned as it stands, strings, comments and dollar-quoted
- * bodies included (a DO block's body is a string), for each word followed
+ * bodies included (a DO block's body is a string; and the scan cannot be
+ * misled about where a string ends, as it never skips one), for each word
+ * followed
  * by "(" (a function's name: a keyword such as VALUES or IN is one too, and
  * finds no function) and each word after EXECUTE.  A name is looked up in
  * pg_proc by name alone, every schema and every overload: one that sets the
@@ -336,11 +338,12 @@ static bool may_set(const char *s, const char *end, SiphashPgLookup how, int dep
             bool hit;
 
             initStringInfo(&lit);
-            p = decode_escaped(p + 1, end, false, &lit);
+            (void)decode_escaped(p + 1, end, false, &lit);
             hit = siphash_pg_mentions_key(lit.data, lit.len);
             pfree(lit.data);
             if (hit)
                 return true;
+            p++; /* its raw text is scanned too (see below) */
             continue;
         }
         if ((c == 'u' || c == 'U') && p + 2 < end && p[1] == '&' && (p[2] == '\'' || p[2] == '"') &&
@@ -349,11 +352,12 @@ static bool may_set(const char *s, const char *end, SiphashPgLookup how, int dep
             bool hit;
 
             initStringInfo(&lit);
-            p = decode_escaped(p + 2, end, true, &lit);
+            (void)decode_escaped(p + 2, end, true, &lit);
             hit = siphash_pg_mentions_key(lit.data, lit.len);
             pfree(lit.data);
             if (hit)
                 return true;
+            p++;
             continue;
         }
         if (!is_word_start(c) && c != '"') {
@@ -375,7 +379,11 @@ static bool may_set(const char *s, const char *end, SiphashPgLookup how, int dep
             if (r < end && *r == '(' && function_may_set(name, how, depth))
                 return true;
         }
-        p = q;
+        /* Past a word; but only past the opening quote of a "name": the
+         * scan does not know where strings are, and a quote inside one
+         * ('say "hi', setk('<key>')) must not hide the text after it.  An
+         * escape string's raw text is scanned on the same grounds. */
+        p = c == '"' ? p + 1 : q;
     }
     return false;
 }
@@ -386,6 +394,11 @@ bool siphash_pg_may_set_key(const char *text, int len, SiphashPgLookup how)
         return false;
     if (how == SIPHASH_PG_LOOKUP && (!IsTransactionState() || IsAbortedTransactionBlockState()))
         how = SIPHASH_PG_CONSERVATIVE;
+    /* Inside a transaction block the statement log's line comes before
+     * anything has read the invalidations other sessions sent since: a
+     * function redefined there must not be judged by its old body. */
+    if (how == SIPHASH_PG_LOOKUP)
+        AcceptInvalidationMessages();
     return may_set(text, text + (len < 0 ? (int)strlen(text) : len), how, 0);
 }
 

@@ -11,15 +11,24 @@
 # The server (tempserver.sh) preloads pg_stat_statements (track = all,
 # utility statements and planning), auto_explain (every plan, nested ones
 # too) and siphash, and logs every statement with its duration and
-# parameters (log_statement = all, log_min_duration_statement = 0).  psql
-# runs each route with VERBOSITY verbose and SHOW_CONTEXT always; pgbench
-# sends a key as a bind parameter (the extended protocol).  Each route and
-# kind of key has its own random key, so a leak names its route and where.
+# parameters (log_statement = all, log_min_duration_statement = 0).  Every
+# route runs in two passes: so, then with log_statement = none and
+# auto_explain off (PGOPTIONS), where the duration line alone carries the
+# statement.  psql runs the routes with VERBOSITY verbose and SHOW_CONTEXT
+# always, one session per pass and kind of key, each route after an \echoed
+# header; a DO block goes through psql -c without a final semicolon;
+# pgbench sends a key as a bind parameter (the extended protocol, unnamed
+# and named statements).  Each route and kind of key has its own random key,
+# so a leak names its route and where.  The routes include those whose text
+# does not name the setting: EXECUTE of a prepared statement, wrapper
+# functions and procedures, escape strings.
 #
 # Checked too, so that a pass means something: each valid key took effect
 # (md5 of current_setting() against the key's md5), each mistyped one was
-# refused, and a control error shows that the log, the client and
-# pg_stat_statements do record statement text and CONTEXT here.
+# refused, a control error in each pass shows that the log, the client and
+# pg_stat_statements do record statement text and CONTEXT here, and a
+# DETAIL without key text, raised after a set_config(), stays (log and
+# client).
 #
 # What PostgreSQL itself keeps is out of scope here and listed in
 # docs/postgresql.md (catalogs: ALTER ROLE/DATABASE ... SET, a function's
@@ -107,6 +116,9 @@ route_sql() {
     # Functions and procedures that set it, called with the key (created
     # once, below): the call's text does not name the setting.
     wrapper) echo "SELECT kt_setk('$k') IS NOT NULL AS set; $check" ;;
+    # A double quote and an e' inside strings, where a scan that skipped
+    # what it took for a quoted name or an escape string would miss the call.
+    wrapper_after_quotes) echo "SELECT 'a \"b', 'c e', kt_setk('$k') IS NOT NULL AS set, 'd\"' AS e; $check" ;;
     wrapper_outer) echo "SELECT kt_setk_outer('$k') IS NOT NULL AS set; $check" ;;
     wrapper_atomic) echo "SELECT kt_setk_atomic('$k') IS NOT NULL AS set; $check" ;;
     wrapper_set_clause) echo "SELECT kt_with_key_clause() IS NOT NULL AS set; $check" ;;
@@ -146,7 +158,7 @@ route_sql() {
 }
 routes=(set set_upper set_quoted set_local set_config escape_dot escape_code escape_unicode
     do_execute do_perform do_static do_then_error prepare_param prepare_literal prepare_explain
-    wrapper wrapper_outer wrapper_atomic call cast_error function_error_arg function_error_body function_error_set
+    wrapper wrapper_after_quotes wrapper_outer wrapper_atomic call cast_error function_error_arg function_error_body function_error_set
     detail_value function_body function_set not_logged alter_system alter_role alter_database)
 # Routes whose valid key is not left set to check (an error undoes it, or
 # it is reset), and those whose mistyped key is never offered.

@@ -8,19 +8,30 @@
  *    ("parameter "siphash.key" changed to "<key>""), at LOG level in the
  *    postmaster: the new key of every rotation.  The line stays, without
  *    the value.
- *  - a report made while the statement being run names siphash.key
- *    (key_mention.c: SET, set_config(), ALTER SYSTEM/ROLE/DATABASE, a DO
- *    block, a function's definition...) keeps its message but loses the
- *    STATEMENT line, its CONTEXT and its DETAIL, which may quote that
- *    statement or its parameters ("parameters: $1 = '<key>'").  So does
- *    the refusal of a value (keys.c), whatever ran it, and any report whose
- *    CONTEXT or DETAIL names the setting (a function's body run from a
- *    statement that does not; the postmaster's "Failed process was
- *    running: ...").
+ *  - a report made while the statement being run may set siphash.key
+ *    (key_statement.c: it names the setting, calls a function that may set
+ *    it, or EXECUTEs a prepared statement that may) keeps its message but
+ *    loses the STATEMENT line and its CONTEXT, which may quote that
+ *    statement or its parameters.  So does the refusal of a value (keys.c),
+ *    whatever ran it, and any report whose CONTEXT or DETAIL may set it (a
+ *    function's body run from a statement that does not; the postmaster's
+ *    "Failed process was running: ...").  Its DETAIL stays unless the
+ *    DETAIL itself may carry key text (below, or a statement that may set
+ *    the key).
  *  - the statement log's own lines for such a statement (log_statement,
- *    log_min_duration_statement, and auto_explain's plan with its query
- *    text) are replaced by a line saying that it was not logged (the
- *    duration stays).
+ *    log_min_duration_statement, the extended protocol's execute lines,
+ *    and auto_explain's plan with its query text) are replaced by a line
+ *    saying that it was not logged (the duration stays), without their
+ *    DETAIL (the bind parameters, or EXECUTE's prepared text).
+ *  - every value offered for the key in this process (key_values.c) is
+ *    replaced wherever a report quotes it: an error message that echoes
+ *    it, a DETAIL, a CONTEXT, a statement line written after it ran.
+ *
+ * The catalog (pg_proc, for the functions a statement calls) is read here
+ * only for the statement log's line written before the statement runs;
+ * any other report may come from inside the catalog code itself, so it
+ * gets the judgement made at parse analysis (stats_filter.c), or a
+ * conservative one.
  *
  * The hook sees a report only when it goes to the server log: keys.c takes
  * the CONTEXT off a refusal at its source, for a client that gets the

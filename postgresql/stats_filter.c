@@ -1,20 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * stats_filter.c — keeps every statement that names siphash.key out of
- * pg_stat_statements (and anything else that keys on the query identifier).
+ * stats_filter.c — keeps every statement that may set siphash.key out of
+ * pg_stat_statements (and anything else that keys on the query identifier),
+ * and judges the client's statement for log_filter.c while the catalog may
+ * be read.
  *
  * pg_stat_statements stores a utility statement's text as written (SET
  * siphash.key = '<key>', ALTER SYSTEM/ROLE/DATABASE ... SET, a DO block, a
- * CREATE FUNCTION) and, now and then, an optimizable one's with its
- * constants (when its entry is created at execution rather than at parse
- * analysis).  It stores nothing for a statement whose query identifier is
- * 0.  So after parse analysis a statement that sets the key, or whose
- * text names the setting (key_mention.c), gets identifier 0, before the
- * hook chain goes on: whichever order the modules were loaded in,
- * pg_stat_statements sees 0 (its own hook never sets a nonzero one).  Nested statements (pg_stat_statements.track = all: the
- * SET inside a DO block or a function) go through parse analysis too.
- * Such statements are then not counted at all; and pg_stat_activity's
- * query_id is 0 for them.
+ * CALL, an EXECUTE inside EXPLAIN, a CREATE FUNCTION) and, now and then,
+ * an optimizable one's with its constants (when its entry is created at
+ * execution rather than at parse analysis).  It stores nothing for a
+ * statement whose query identifier is 0.  So after parse analysis a
+ * statement that sets the key, or whose text may set it (key_statement.c:
+ * it names the setting, calls a function that may set it, EXECUTEs a
+ * prepared statement that may), gets identifier 0, before the hook chain
+ * goes on: whichever order the modules were loaded in, pg_stat_statements
+ * sees 0 (its own hook never sets a nonzero one).  Nested statements
+ * (pg_stat_statements.track = all: the SET inside a DO block or a
+ * function) go through parse analysis too.  Such statements are then not
+ * counted at all; and pg_stat_activity's query_id is 0 for them.
  */
 #include "siphash_pg.h"
 
