@@ -5,20 +5,21 @@
  * pg_stat_statements.  A statement may set it when its text
  *
  *  - names the setting (key_mention.c), also inside an escape string
- *    (E'siphash\.key', E'\x73iphash.key', U&'siphash\002ekey'), decoded
- *    here first;
+ *    (E'siphash\.key', E'\x73iphash.key', U&'siphash\002ekey', decoded
+ *    there first);
  *  - calls a function or procedure, by name, one of whose definitions sets
  *    it: a SET siphash.key clause, or a body (prosrc, or a BEGIN ATOMIC
  *    body) that may set it by these same rules, to a depth of MAX_DEPTH
- *    (a wrapper of a wrapper...);
+ *    (a wrapper of a wrapper...; a longer chain counts as setting it);
+ *    functions made by initdb are not read (set_config() itself is judged
+ *    by the caller's text);
  *  - runs a prepared statement (EXECUTE name) whose text may set it.
  *
  * The text is scanned as it stands, strings, comments and dollar-quoted
  * bodies included (a DO block's body is a string; and the scan cannot be
  * misled about where a string ends, as it never skips one), for each word
- * followed
- * by "(" (a function's name: a keyword such as VALUES or IN is one too, and
- * finds no function) and each word after EXECUTE.  A name is looked up in
+ * followed by "(" (a function's name: a keyword such as VALUES or IN is one
+ * too, and finds no function) and each word after EXECUTE.  A name is looked up in
  * pg_proc by name alone, every schema and every overload: one that sets the
  * key makes every function of that name suspect, which errs on the side of
  * not logging.
@@ -35,16 +36,16 @@
  *
  * Not seen: a name built at run time ('siphash' || '.key', format(), a
  * variable passed to set_config), a C function that sets it, a function
- * reached through a trigger, a view, an operator or a default value, and
- * a wrapper deeper than MAX_DEPTH; docs/postgresql.md lists these.
+ * reached through a trigger, a view, an operator or a default value;
+ * docs/postgresql.md lists these.
  */
 #include "siphash_pg.h"
 
 #include "access/htup_details.h"
+#include "access/transam.h"
 #include "access/xact.h"
 #include "catalog/pg_proc.h"
 #include "commands/prepare.h"
-#include "lib/stringinfo.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/catcache.h"
@@ -59,10 +60,16 @@ enum { MAX_DEPTH = 4 };
 typedef struct {
     char name[NAMEDATALEN]; /* the hash key: a function's name */
     bool sets_key;
+    bool judging;           /* being judged: a call back to it is a cycle */
 } FunctionEntry;
+
+/* A cycle of calls was met while judging: a function judged meanwhile
+ * took "does not" for one still being judged. */
+static bool cycle_met;
 
 static HTAB *functions;  /* name -> FunctionEntry, NULL when emptied */
 static bool stale;       /* pg_proc changed since the cache was filled */
+static uint64 proc_changes; /* how many times pg_proc has changed */
 
 static void forget_functions(Datum arg, int cacheid, uint32 hashvalue)
 {
@@ -70,6 +77,7 @@ static void forget_functions(Datum arg, int cacheid, uint32 hashvalue)
     (void)cacheid;
     (void)hashvalue;
     stale = true;
+    proc_changes++;
 }
 
 /* The cached entry for name, or NULL; never fills or empties the cache
@@ -101,11 +109,17 @@ static HTAB *function_cache(void)
 
 static bool may_set(const char *s, const char *end, SiphashPgLookup how, int depth);
 
-/* Whether one pg_proc row sets the key: its SET clause, or its body. */
+/* Whether one pg_proc row sets the key: its SET clause, or its body.  A
+ * function made by initdb (pg_catalog's, information_schema's) does not:
+ * set_config() itself is judged by its arguments, in the caller's text. */
 static bool proc_sets_key(HeapTuple tup, int depth)
 {
     bool isnull;
-    Datum d = SysCacheGetAttr(PROCOID, tup, Anum_pg_proc_proconfig, &isnull);
+    Datum d;
+
+    if (((Form_pg_proc)GETSTRUCT(tup))->oid < FirstNormalObjectId)
+        return false;
+    d = SysCacheGetAttr(PROCOID, tup, Anum_pg_proc_proconfig, &isnull);
 
     if (!isnull) {
         Datum *items;
@@ -146,16 +160,21 @@ static bool function_may_set(const char *name, SiphashPgLookup how, int depth)
     bool sets = false;
 
     e = cached_function(name);
-    if (e != NULL)
+    if (e != NULL) {
+        cycle_met |= e->judging;
         return e->sets_key;
+    }
     if (depth > MAX_DEPTH)
         return how != SIPHASH_PG_LENIENT;
     if (how != SIPHASH_PG_LOOKUP)
         return how == SIPHASH_PG_CONSERVATIVE;
     /* Entered first as "does not", so that a function that calls itself
      * ends the recursion. */
+    if (depth == 0)
+        cycle_met = false;
     e = hash_search(function_cache(), name, HASH_ENTER, &found);
     e->sets_key = false;
+    e->judging = true;
     list = SearchSysCacheList1(PROCNAMEARGSNSP, CStringGetDatum(name));
     for (int i = 0; i < list->n_members && !sets; i++)
         sets = proc_sets_key(&list->members[i]->tuple, depth);
@@ -163,6 +182,12 @@ static bool function_may_set(const char *name, SiphashPgLookup how, int depth)
     /* The recursion may have emptied the cache (an invalidation). */
     e = hash_search(function_cache(), name, HASH_ENTER, &found);
     e->sets_key = sets;
+    e->judging = false;
+    /* In a cycle that sets the key, a function judged before the cycle
+     * closed may have taken "does not" from one of the cycle: the cache
+     * is emptied, and each is judged again when next called. */
+    if (depth == 0 && cycle_met && sets)
+        stale = true;
     return sets;
 }
 
@@ -198,97 +223,6 @@ static const char *skip_space(const char *s, const char *end)
                        *s == '\v'))
         s++;
     return s;
-}
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* n hex digits at s as a code point, or -1. */
-static long hex_code(const char *s, const char *end, int n)
-{
-    long v = 0;
-
-    if (end - s < n)
-        return -1;
-    for (int i = 0; i < n; i++) {
-        int d = hex_digit(s[i]);
-
-        if (d < 0)
-            return -1;
-        v = v * 16 + d;
-    }
-    return v;
-}
-
-/* A code point as the matcher needs it: ASCII as itself, anything else as
- * a byte that is no part of the setting's name. */
-static void append_code(StringInfo out, long c)
-{
-    appendStringInfoChar(out, c > 0 && c < 0x80 ? (char)c : '?');
-}
-
-/* The contents of the escape string whose opening quote is at q (E'...':
- * backslash escapes; U&'...' or U&"...": \XXXX and \+XXXXXX), decoded into
- * out; returns the position past its closing quote. */
-static const char *decode_escaped(const char *q, const char *end, bool unicode, StringInfo out)
-{
-    char quote = *q++;
-
-    while (q < end) {
-        if (*q == quote) {
-            if (q + 1 < end && q[1] == quote) {
-                appendStringInfoChar(out, quote);
-                q += 2;
-                continue;
-            }
-            return q + 1;
-        }
-        if (*q != '\\' || q + 1 >= end) {
-            appendStringInfoChar(out, *q++);
-            continue;
-        }
-        q++;
-        if (unicode) {
-            long c = *q == '+' ? hex_code(q + 1, end, 6) : hex_code(q, end, 4);
-
-            if (*q == '\\') {
-                appendStringInfoChar(out, '\\');
-                q++;
-            } else if (c >= 0) {
-                append_code(out, c);
-                q += *q == '+' ? 7 : 4;
-            }
-        } else if (*q == 'x' && q + 1 < end && hex_digit(q[1]) >= 0) {
-            long c = hex_digit(q[1]);
-
-            q += 2;
-            if (q < end && hex_digit(*q) >= 0)
-                c = c * 16 + hex_digit(*q++);
-            append_code(out, c);
-        } else if (*q >= '0' && *q <= '7') {
-            long c = 0;
-
-            for (int i = 0; i < 3 && q < end && *q >= '0' && *q <= '7'; i++)
-                c = c * 8 + (*q++ - '0');
-            append_code(out, c);
-        } else if ((*q == 'u' || *q == 'U') && hex_code(q + 1, end, *q == 'u' ? 4 : 8) >= 0) {
-            int n = *q == 'u' ? 4 : 8;
-
-            append_code(out, hex_code(q + 1, end, n));
-            q += 1 + n;
-        } else {
-            appendStringInfoChar(out, *q++); /* \. is ., \' is ' ... */
-        }
-    }
-    return end;
 }
 
 /* A word at p (a name, or "quoted"), as PostgreSQL folds it, into name;
@@ -334,28 +268,14 @@ static bool may_set(const char *s, const char *end, SiphashPgLookup how, int dep
 
         if ((c == 'e' || c == 'E') && p + 1 < end && p[1] == '\'' &&
             (p == s || !is_word_char((unsigned char)p[-1]))) {
-            StringInfoData lit;
-            bool hit;
-
-            initStringInfo(&lit);
-            (void)decode_escaped(p + 1, end, false, &lit);
-            hit = siphash_pg_mentions_key(lit.data, lit.len);
-            pfree(lit.data);
-            if (hit)
+            if (siphash_pg_escape_mentions_key(p + 1, end, false))
                 return true;
             p++; /* its raw text is scanned too (see below) */
             continue;
         }
         if ((c == 'u' || c == 'U') && p + 2 < end && p[1] == '&' && (p[2] == '\'' || p[2] == '"') &&
             (p == s || !is_word_char((unsigned char)p[-1]))) {
-            StringInfoData lit;
-            bool hit;
-
-            initStringInfo(&lit);
-            (void)decode_escaped(p + 2, end, true, &lit);
-            hit = siphash_pg_mentions_key(lit.data, lit.len);
-            pfree(lit.data);
-            if (hit)
+            if (siphash_pg_escape_mentions_key(p + 2, end, true))
                 return true;
             p++;
             continue;
@@ -411,6 +331,8 @@ static const char *judged_query;
 static size_t judged_len;
 static uint64_t judged_hash;
 static bool judged_sets;
+static bool judged_with_catalog;  /* with SIPHASH_PG_LOOKUP, at... */
+static uint64 judged_at;          /* ...this value of proc_changes */
 
 static uint64_t text_hash(const char *text, size_t len)
 {
@@ -429,12 +351,24 @@ bool siphash_pg_query_may_set_key(const char *query, SiphashPgLookup how)
         return false;
     len = strlen(query);
     h = text_hash(query, len);
-    if (how != SIPHASH_PG_LOOKUP && query == judged_query && len == judged_len && h == judged_hash)
+    if (how == SIPHASH_PG_LOOKUP && IsTransactionState() && !IsAbortedTransactionBlockState())
+        AcceptInvalidationMessages();
+    else if (how == SIPHASH_PG_LOOKUP)
+        how = SIPHASH_PG_CONSERVATIVE;
+    /* Judged already: for a report, whatever the judgement was; with the
+     * catalog (parse analysis right after log_statement's line), only if
+     * that one read it and pg_proc has not changed since.  (Another text
+     * judged in between replaces this one: a later run of the same text
+     * is judged anew.) */
+    if (query == judged_query && len == judged_len && h == judged_hash &&
+        (how != SIPHASH_PG_LOOKUP || (judged_with_catalog && judged_at == proc_changes)))
         return judged_sets;
     judged_sets = siphash_pg_may_set_key(query, (int)len, how);
     judged_query = query;
     judged_len = len;
     judged_hash = h;
+    judged_with_catalog = how == SIPHASH_PG_LOOKUP;
+    judged_at = proc_changes;
     return judged_sets;
 }
 

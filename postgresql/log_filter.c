@@ -49,6 +49,8 @@ static emit_log_hook_type prev_emit_log_hook;
 
 /* The messages of the statement log (postgres.c, auto_explain), each with
  * the statement's text in it. */
+#define AUTO_EXPLAIN_PLAN "duration: %.3f ms  plan:\n%s"
+
 static const char *const statement_log_ids[] = {
     "statement: %s",
     "duration: %s ms  statement: %s",
@@ -58,7 +60,7 @@ static const char *const statement_log_ids[] = {
     "duration: %s ms  parse %s: %s",
     "bind %s%s%s: %s",
     "duration: %s ms  bind %s%s%s: %s",
-    "duration: %.3f ms  plan:\n%s",
+    AUTO_EXPLAIN_PLAN,
 };
 
 static bool is_statement_log(const char *message_id)
@@ -124,8 +126,13 @@ static void filter_key_values(ErrorData *edata)
         strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0 &&
         strncmp(edata->message, "parameter \"siphash.key\"", 23) == 0)
         edata->message = pstrdup("parameter \"siphash.key\" changed (value not logged)");
+    /* A statement line quotes the statement being run, just judged, but
+     * for auto_explain's plan of a nested statement: only that one is
+     * judged again. */
     if (statement_log && edata->message != NULL &&
-        (query_sets || may_carry_key(edata->message))) {
+        (query_sets || siphash_pg_has_value(edata->message) ||
+         (strcmp(edata->message_id, AUTO_EXPLAIN_PLAN) == 0 &&
+          siphash_pg_may_set_key(edata->message, -1, SIPHASH_PG_LENIENT)))) {
         /* The line quotes the statement; its DETAIL, the statement's bind
          * parameters or the text of the prepared statement it runs. */
         edata->message = unlogged_statement(edata->message);

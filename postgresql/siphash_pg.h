@@ -34,6 +34,11 @@ void siphash_pg_define_setting(void);
  * (key_mention.c).  NULL names nothing. */
 bool siphash_pg_mentions_key(const char *text, int len);
 
+/* Whether the escape string whose opening quote is at quote (E'...' with
+ * its backslash escapes; with unicode, U&'...' or U&"..." with \XXXX and
+ * \+XXXXXX), decoded, names the setting; end bounds it (key_mention.c). */
+bool siphash_pg_escape_mentions_key(const char *quote, const char *end, bool unicode);
+
 /* How siphash_pg_may_set_key treats a called function's name that its
  * cache does not hold: look it up in pg_proc (in a transaction that is not
  * aborted, else as CONSERVATIVE), count it as setting the key, or not. */
@@ -52,8 +57,9 @@ bool siphash_pg_may_set_key(const char *text, int len, SiphashPgLookup how);
 
 /* The same for the statement being run (debug_query_string), with the
  * answer kept: a later call for the same text without SIPHASH_PG_LOOKUP
- * gets it back (an error report, the duration line after the commit);
- * SIPHASH_PG_LOOKUP always judges it anew. */
+ * gets it back (an error report, the duration line after the commit), and
+ * one with it too when the kept answer read the catalog and pg_proc has
+ * not changed since (parse analysis after log_statement's line). */
 bool siphash_pg_query_may_set_key(const char *query, SiphashPgLookup how);
 
 /* Records that query (the one last judged, by its address) sets the key:

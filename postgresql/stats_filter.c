@@ -53,10 +53,23 @@ static bool sets_key(const Node *stmt)
     }
 }
 
+/* Whether the statement (len bytes of text, or all of it when len < 0) is
+ * the rest of its string: nothing but semicolons and spaces after it. */
+static bool is_rest(const char *text, int len)
+{
+    if (len < 0)
+        return true;
+    for (const char *p = text + len; *p; p++)
+        if (*p != ';' && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+            return false;
+    return true;
+}
+
 static void forget_key_statements(ParseState *pstate, Query *query, JumbleState *jstate)
 {
     const char *text = pstate->p_sourcetext;
     int len = -1;
+    bool may_set;
 
     if (text != NULL && query->stmt_location > 0)
         text += query->stmt_location;
@@ -64,11 +77,17 @@ static void forget_key_statements(ParseState *pstate, Query *query, JumbleState 
         len = query->stmt_len;
     /* The first statement of the client's string: the whole string is
      * judged (with the catalog, which parse analysis may read) for the
-     * reports still to come, when log_statement did not judge it. */
+     * reports still to come, when log_statement did not judge it; and when
+     * the statement is the whole string, that is its own judgement. */
     if (pstate->p_sourcetext != NULL && pstate->p_sourcetext == debug_query_string &&
-        query->stmt_location <= 0)
-        (void)siphash_pg_query_may_set_key(debug_query_string, SIPHASH_PG_LOOKUP);
-    if (sets_key(query->utilityStmt) || siphash_pg_may_set_key(text, len, SIPHASH_PG_LOOKUP)) {
+        query->stmt_location <= 0) {
+        bool whole = siphash_pg_query_may_set_key(debug_query_string, SIPHASH_PG_LOOKUP);
+
+        may_set = is_rest(text, len) ? whole : siphash_pg_may_set_key(text, len, SIPHASH_PG_LOOKUP);
+    } else {
+        may_set = siphash_pg_may_set_key(text, len, SIPHASH_PG_LOOKUP);
+    }
+    if (sets_key(query->utilityStmt) || may_set) {
         query->queryId = UINT64CONST(0);
         /* A statement nested in a function, or a later statement of the
          * string, that sets the key: what is logged of the whole string
