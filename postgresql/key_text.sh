@@ -162,7 +162,7 @@ routes=(set set_upper set_quoted set_local set_config escape_dot escape_code esc
     detail_value function_body function_set not_logged alter_system alter_role alter_database)
 # Routes whose valid key is not left set to check (an error undoes it, or
 # it is reset), and those whose mistyped key is never offered.
-no_check=" bind_parameter bind_wrapper detail_kept do_then_error cast_error function_error_arg function_error_body function_error_set detail_value alter_system alter_role alter_database "
+no_check=" bind_parameter bind_wrapper detail_kept redefined_in_block do_then_error cast_error function_error_arg function_error_body function_error_set detail_value alter_system alter_role alter_database "
 not_offered=" function_error_body "
 
 # The wrappers the routes call: a SQL function, a PL/pgSQL one calling it,
@@ -230,6 +230,29 @@ for pass in all duration; do
         printf '%s\n' "SELECT kt_setk(:k) IS NOT NULL;" >"$work/bind.sql"
         "$bindir/pgbench" -n -t 1 -M prepared -D "k=$key" -f "$work/bind.sql" -d postgres >>"$client" 2>&1 || true
     done
+    # A function redefined by another session to set the key, called in a
+    # transaction block that had already judged it harmless: the statement
+    # line comes before anything in that block reads the invalidation.
+    # The block's session reads a FIFO; the redefinition waits until
+    # pg_stat_activity shows the block idle after its first call.
+    key=$(new_key valid)
+    note_route "$pass/redefined_in_block" valid "$key"
+    psql -X -q -d postgres -c "CREATE OR REPLACE FUNCTION kt_late(k text) RETURNS text LANGUAGE sql AS \$\$ SELECT k \$\$"
+    fifo=$work/block.fifo
+    mkfifo "$fifo"
+    run_psql <"$fifo" &
+    block=$!
+    exec 7>"$fifo"
+    echo "BEGIN; SELECT kt_late('kt-harmless') AS late;" >&7
+    for _ in $(seq 600); do
+        [[ $(psql -X -At -d postgres -c "SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction' AND query LIKE '%kt_late(''kt-harmless'')%'") == 1 ]] && break
+        sleep 0.1
+    done
+    psql -X -q -d postgres -c "CREATE OR REPLACE FUNCTION kt_late(k text) RETURNS text LANGUAGE sql AS \$\$ SELECT set_config('siphash.key', k, false) \$\$"
+    echo "SELECT kt_late('$key') IS NOT NULL AS set; COMMIT;" >&7
+    exec 7>&-
+    wait "$block" || true
+    rm -f "$fifo"
     # A control, so that the checks below are seen to find text where
     # PostgreSQL does put it in this pass: a DO block that runs (the
     # statement log, pg_stat_statements) and one that fails with the text
@@ -305,7 +328,7 @@ refusals=$(grep -c 'siphash.key must be 32 hexadecimal digits' "$client" || true
 [[ $refusals -ge $offered ]] || fail "$refusals refusals in the client's messages, fewer than the $offered mistyped keys"
 grep -q 'statement: ' "$work/server.log" || fail "the server log has no statement lines: log_statement is not on"
 if [[ $status == 0 ]]; then
-    echo "key_text: ${#keys[@]} settings of siphash.key ($((${#routes[@]} + 4)) routes, valid and mistyped keys, two passes: log_statement = all, and duration lines only): no key text in the server log, the client's messages or pg_stat_statements; a DETAIL without key text kept"
+    echo "key_text: ${#keys[@]} settings of siphash.key ($((${#routes[@]} + 5)) routes, valid and mistyped keys, two passes: log_statement = all, and duration lines only): no key text in the server log, the client's messages or pg_stat_statements; a DETAIL without key text kept"
 else
     echo "key_text: $leaks leaks"
 fi
