@@ -14,11 +14,12 @@
 #      checks that a non-superuser uses it but cannot read it, that a
 #      rotation by reload takes effect without logging the key, and that
 #      the suite's refused SET left no statement with its value in the log;
-#   5. runs postgresql/key_text.sh: every SQL route of setting siphash.key,
-#      valid and mistyped, on a server with pg_stat_statements and
-#      auto_explain preloaded and every statement logged; no key text in
-#      the log, the client's messages or pg_stat_statements (its own
-#      throw-away server);
+#   5. runs postgresql/key_text.sh: every SQL route of setting siphash.key
+#      (prepared statements, wrappers and escapes included), valid and
+#      mistyped, on a server with pg_stat_statements and auto_explain
+#      preloaded, every statement logged before it runs, then by its
+#      duration line only; no key text in the log, the client's messages or
+#      pg_stat_statements (its own throw-away server);
 #   6. runs postgresql/bench.sh --quick (printed; CI does not judge it).
 # The server is stopped on any exit.  Packages: .ci/packages-postgresql.txt.
 # About a minute and a half on 2 busy cores when the matrix's gcc build

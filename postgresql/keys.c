@@ -90,6 +90,7 @@ static bool check_key_setting(char **newval, void **extra, GucSource source)
     (void)extra;
     if (v == NULL || v[0] == '\0')
         return true;
+    siphash_pg_remember_value(v);
     len = strlen(v);
     if (len != KEY_HEX) {
         GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);

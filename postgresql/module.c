@@ -17,4 +17,5 @@ void _PG_init(void)
     siphash_pg_define_setting();
     siphash_pg_install_log_filter();
     siphash_pg_install_stats_filter();
+    siphash_pg_install_function_cache();
 }
