@@ -25,6 +25,7 @@
  * the string-column ratios.
  */
 #include "bench.h"
+#include "bound.h"
 #include "jhash.h"
 #include "string_column.h"
 #include "uarch.h"
@@ -189,7 +190,8 @@ struct batch_row {
     char size[24]; /* as printed: the length, or "1..64" */
     double ratio;  /* cost(batch) / cost(first anchor) */
     double cycles; /* estimated core cycles per hash, fastest run (0: clock not estimated) */
-    double bound;  /* port bound, core cycles per hash (0: no model) */
+    double bound;  /* measured bound, core cycles per hash (0: not measured) */
+    double model;  /* the port model's bound (uarch.h), the cross-check (0: none) */
 };
 
 /* The rows of one path. */
@@ -202,6 +204,7 @@ struct section {
     const struct bench_opts *o;
     const struct uarch *u;
     struct batch_data *d;
+    struct bound_path bound; /* the path being measured */
 };
 
 /* SipRounds per hash of a len-byte message with c/d rounds. */
@@ -266,7 +269,8 @@ static void batch_row(const struct section *sec, const char *path, const struct 
     /* Against a bound, the fastest run: interference (the machine is shared)
      * only adds time, and the bound is about what the code can do. */
     br->cycles = bench_cycles_per_tick() > 0 ? bench_to_cycles(stat[0].min) : 0;
-    br->bound = rounds * uarch_cycles_per_lane_round(sec->u, path);
+    br->bound = rounds * bound_cycles_per_lane_round(&sec->bound);
+    br->model = rounds * uarch_cycles_per_lane_round(sec->u, path);
     if (br->cycles > 0 && br->bound > 0) {
         if (o->csv) {
             /* cycles column: the fastest run; ratios: the bound, and x of it */
@@ -276,18 +280,96 @@ static void batch_row(const struct section *sec, const char *path, const struct 
             bench_print_row(o, "batchbound", spec->name, siphash_batch_impl(), br->size, &fast, 2,
                             b);
         } else {
-            fprintf(o->out, "    fastest run %.2f cyc/hash, port bound %.2f cyc (%.1f rounds): "
-                            "x%.2f the bound\n",
-                    br->cycles, br->bound, rounds, br->cycles / br->bound);
+            fprintf(o->out, "    fastest run %.2f cyc/hash, measured bound %.2f cyc (%.1f rounds): "
+                            "x%.2f the bound; port table %.2f\n",
+                    br->cycles, br->bound, rounds, br->cycles / br->bound, br->model);
         }
     }
 }
 
-static void rows_for_path(const struct section *sec, struct path_result *res)
+static void split_table(const struct section *sec, const char *path);
+
+static void rows_for_path(struct section *sec, struct path_result *res)
 {
     res->path = siphash_batch_impl();
+    if (bound_measure(res->path, sec->o, &sec->bound) == 0 && !sec->o->csv)
+        bound_print(&sec->bound, sec->o->out);
     for (int i = 0; i < NROWS; i++)
         batch_row(sec, res->path, &row_table[i], &res->row[i]);
+    if (strcmp(res->path, "portable") != 0)
+        split_table(sec, res->path);
+}
+
+/* ---- splits: the kernels with 0, 1 or 2 messages in general registers ---------- */
+
+/* A row's batch function run on one forced table ("avx2+1"). */
+struct forced {
+    const char *impl;
+    bench_fn fn;
+    struct batch_data *d;
+};
+
+static uint64_t run_forced(void *arg, uint64_t iters)
+{
+    const struct forced *f = arg;
+    siphash_batch_force_impl(f->impl);
+    return f->fn(f->d, iters);
+}
+
+/* Every row on `path`'s default table and on each of its splits, in
+ * alternating runs: median core cycles per hash, the fastest split, and
+ * what the default costs against it.  The default tables' splits
+ * (src/batch_avx2.c ...) are chosen from this table. */
+static void split_table(const struct section *sec, const char *path)
+{
+    const struct bench_opts *o = sec->o;
+    char names[4][24];
+    struct forced f[4];
+    struct bench_candidate c[4];
+    int n = 0;
+    snprintf(names[n], sizeof names[n], "%s", path);
+    for (int s = 0; s < 3; s++) {
+        char nm[24];
+        snprintf(nm, sizeof nm, "%s+%d", path, s);
+        if (siphash_batch_force_impl(nm) == 0)
+            snprintf(names[++n], sizeof names[0], "%s", nm);
+    }
+    n++;
+    siphash_batch_force_impl(path);
+    if (n < 2 || o->csv || bench_cycles_per_tick() <= 0)
+        return;
+    fprintf(o->out, "\n== batch splits on %s: median cyc/hash with 0, 1, 2 messages in general "
+                    "registers beside each vector group ==\n",
+            path);
+    for (int i = 0; i < NROWS; i++) {
+        const struct row_spec *spec = &row_table[i];
+        prepare(sec->d, spec);
+        const double items = spec->column ? NCOL : NMSG;
+        for (int k = 0; k < n; k++) {
+            f[k] = (struct forced){names[k], spec->batch, sec->d};
+            c[k] = (struct bench_candidate){names[k], run_forced, &f[k], items};
+        }
+        struct bench_stat stat[4], ratio[4];
+        bench_sink(bench_alternate(c, n, o, stat, ratio));
+        int best = 1;
+        for (int k = 2; k < n; k++)
+            if (stat[k].median < stat[best].median)
+                best = k;
+        char size[24];
+        if (spec->column)
+            snprintf(size, sizeof size, "column");
+        else if (spec->len)
+            snprintf(size, sizeof size, "%zu", spec->len);
+        else
+            snprintf(size, sizeof size, "1..64");
+        fprintf(o->out, "split %-17s %6s %s %.2f;", spec->name, size, names[0],
+                bench_to_cycles(stat[0].median));
+        for (int k = 1; k < n; k++)
+            fprintf(o->out, " %s %.2f;", names[k] + strlen(path), bench_to_cycles(stat[k].median));
+        fprintf(o->out, " best %s; default x%.3f of it\n", names[best] + strlen(path),
+                stat[0].median / stat[best].median);
+    }
+    siphash_batch_force_impl(path);
 }
 
 /* ---- targets ------------------------------------------------------------------ */
@@ -372,7 +454,7 @@ static void print_batch_targets(const struct section *sec, const struct path_res
 
 void bench_batch_section(const struct bench_opts *o)
 {
-    struct section sec = {o, uarch_detect(), NULL};
+    struct section sec = {o, uarch_detect(), NULL, {0}};
     struct batch_data *d = calloc(1, sizeof *d);
     uint8_t *recs = malloc((size_t)NMSG * MAXREC);
     uint8_t *vbuf = malloc((size_t)NMSG * MAXREC);

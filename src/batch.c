@@ -115,10 +115,27 @@ static const struct {
     {"neon", &sip_batch_neon, F_NEON},
 #endif
     {"portable", &sip_batch_portable, 0},
+    /* each split forced (never the best: the default tables come first) */
+#define SIP_PATH_SPLIT_(isa, s, need) {#isa "+" #s, &sip_batch_##isa##_split[s], need},
+#ifdef SIPHASH_BATCH_HAVE_AVX512
+#define SIP_PATH_SPLIT512_(s) SIP_PATH_SPLIT_(avx512, s, F_AVX512)
+    SIP_SIMD_SPLITS(SIP_PATH_SPLIT512_)
+#endif
+#ifdef SIPHASH_BATCH_HAVE_AVX2
+#define SIP_PATH_SPLIT2_(s) SIP_PATH_SPLIT_(avx2, s, F_AVX2)
+    SIP_SIMD_SPLITS(SIP_PATH_SPLIT2_)
+#endif
+#ifdef SIPHASH_BATCH_HAVE_NEON
+#define SIP_PATH_SPLITN_(s) SIP_PATH_SPLIT_(neon, s, F_NEON)
+    SIP_SIMD_SPLITS(SIP_PATH_SPLITN_)
+#endif
 };
 #define NPATHS (sizeof paths / sizeof paths[0])
 
-static const char *const known[] = {"avx512", "avx2", "neon", "portable"};
+#define SIP_KNOWN_SPLITS_(s) "avx512+" #s, "avx2+" #s, "neon+" #s,
+static const char *const known[] = {"avx512", "avx2", "neon",
+                                    "portable", SIP_SIMD_SPLITS(SIP_KNOWN_SPLITS_)};
+#undef SIP_KNOWN_SPLITS_
 
 /* The named path, or NULL if this build or CPU lacks it (or name is NULL). */
 static const struct sip_batch_impl *find(const char *name, unsigned feats)
@@ -167,6 +184,25 @@ SIPHASH_API int siphash_batch_force_impl(const char *name)
         return -EINVAL;
     }
     atomic_store_explicit(&chosen, p, memory_order_release);
+    return 0;
+}
+
+SIP_HIDDEN int sip_batch_probe(const char *path, unsigned cfg, uint64_t iters, int *nv, int *ns,
+                               unsigned *lanes, uint64_t *run)
+{
+    static const struct {
+        int nv, ns;
+    } cfgs[] = {
+#define SIP_PROBE_ENTRY_(v, s) {(v), (s)},
+        SIP_PROBE_CONFIGS(SIP_PROBE_ENTRY_)
+#undef SIP_PROBE_ENTRY_
+    };
+    const struct sip_batch_impl *p = find(path, cpu_features());
+    if (!p || cfg >= SIP_PROBE_NCONFIGS)
+        return -1;
+    *nv = cfgs[cfg].nv, *ns = cfgs[cfg].ns, *lanes = p->lanes;
+    if (run)
+        *run = p->probe(cfg, iters);
     return 0;
 }
 

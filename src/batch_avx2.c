@@ -28,8 +28,9 @@
  * records, SipHash-2-4): none 11.5, 2 scalar lanes 10.8; for longer
  * records, whose word loads need general registers too, 1 lane (64 bytes
  * 35.1 -> 33.9; 2 lanes 35.3). */
-#define SIP_NS 2
+#define SIP_NS_8 2
 #define SIP_NS_LONG 1
+#define SIP_NS_SAME 1
 
 SIP_INLINE __m256i avx2_rot16(__m256i a)
 {
@@ -81,9 +82,8 @@ SIP_INLINE __m256i avx2_from(const uint64_t *t)
 #define v_le(a, b) _mm256_cmpgt_epi64(_mm256_add_epi64((b), _mm256_set1_epi64x(1)), (a))
 #define v_sel(m, t, f) _mm256_blendv_epi8((f), (t), (m))
 
+#define SIP_ISA_NAME "avx2"
+#define SIP_SPLITS SIP_SIMD_SPLITS
+#define SIP_SPLIT_TABLES sip_batch_avx2_split
+#define SIP_DEFAULT_TABLE sip_batch_avx2
 #include "batch_lanes.h"
-
-SIP_HIDDEN const struct sip_batch_impl sip_batch_avx2 = {
-    "avx2",     avx2_fixed24, avx2_fixed13, avx2_fixed12, avx2_vec24, avx2_vec13,
-    avx2_vec12, avx2_vec12nc, avx2_u64_24,  avx2_u64_13,
-};
