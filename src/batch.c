@@ -56,7 +56,9 @@ static uint64_t xcr0(void)
 }
 #endif
 
-enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4 };
+/* F_ZEN14: an AMD Zen 1-4 (family 23-25), whose AVX2 path takes scalar
+ * lanes beside the vectors (batch_avx2.c) */
+enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4, F_ZEN14 = 8 };
 
 static unsigned cpu_features_query(void)
 {
@@ -78,6 +80,14 @@ static unsigned cpu_features_query(void)
         f |= F_AVX2;
     if ((b & (1u << 16)) && (x & 0xe6) == 0xe6) /* AVX-512F; opmask, zmm state */
         f |= F_AVX512;
+    /* vendor "AuthenticAMD" (ebx, edx, ecx of leaf 0), family from leaf 1 */
+    unsigned v[4], id[4];
+    if (cpuid(0, 0, v) && cpuid(1, 0, id) && v[1] == 0x68747541u && v[3] == 0x69746e65u &&
+        v[2] == 0x444d4163u) {
+        const unsigned fam = ((id[0] >> 8) & 0xf) + ((id[0] >> 20) & 0xff);
+        if (fam >= 0x17 && fam <= 0x19)
+            f |= F_ZEN14;
+    }
 #elif defined(__aarch64__) || defined(_M_ARM64)
     f |= F_NEON; /* Advanced SIMD is part of every AArch64 CPU */
 #endif
@@ -109,6 +119,7 @@ static const struct {
     {"avx512", &sip_batch_avx512, F_AVX512},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_AVX2
+    {"avx2", &sip_batch_avx2_zen, F_AVX2 | F_ZEN14},
     {"avx2", &sip_batch_avx2, F_AVX2},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_NEON
@@ -124,6 +135,7 @@ static const struct {
 #ifdef SIPHASH_BATCH_HAVE_AVX2
 #define SIP_PATH_SPLIT2_(s) SIP_PATH_SPLIT_(avx2, s, F_AVX2)
     SIP_SIMD_SPLITS(SIP_PATH_SPLIT2_)
+    {"avx2+zen", &sip_batch_avx2_zen_forced, F_AVX2},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_NEON
 #define SIP_PATH_SPLITN_(s) SIP_PATH_SPLIT_(neon, s, F_NEON)
@@ -134,7 +146,7 @@ static const struct {
 
 #define SIP_KNOWN_SPLITS_(s) "avx512+" #s, "avx2+" #s, "neon+" #s,
 static const char *const known[] = {"avx512", "avx2", "neon",
-                                    "portable", SIP_SIMD_SPLITS(SIP_KNOWN_SPLITS_)};
+                                    "portable", "avx2+zen", SIP_SIMD_SPLITS(SIP_KNOWN_SPLITS_)};
 #undef SIP_KNOWN_SPLITS_
 
 /* The named path, or NULL if this build or CPU lacks it (or name is NULL). */

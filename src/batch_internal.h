@@ -68,6 +68,10 @@ SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon;
 #define SIP_SIMD_SPLITS(X) X(0) X(1) X(2)
 #define SIP_NSPLITS 3
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_split[SIP_NSPLITS];
+/* "avx2" on AMD Zen 1-4, with scalar lanes (batch_avx2.c); the same
+ * under the name "avx2+zen", for tests to force anywhere */
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen;
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen_forced;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx512_split[SIP_NSPLITS];
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon_split[SIP_NSPLITS];
 

@@ -34,9 +34,11 @@
  *                      name), a table "<isa>+<s>" in the array
  *                      SIP_SPLIT_TABLES[] that tests and the bench force
  *   SIP_NS_8, SIP_NS_LONG, SIP_NS_SAME  the split of the default kernels
- *                      <isa>_fixed24 ...: 8-byte records and u64 keys,
- *                      longer records, one-word-count batchv (each one of
- *                      SIP_SPLITS; default 0)
+ *                      <isa>_fixed24 ... and table SIP_DEFAULT_TABLE: 8-byte
+ *                      records and u64 keys, longer records, one-word-count
+ *                      batchv (each one of SIP_SPLITS; default 0)
+ *   SIP_CLASS_TABLES(X)  more default tables, for other CPU classes:
+ *                      X(table, forced name, ns8, nslong, nssame)
  *   v_load2(lp, w0, w1)  the 16 bytes at each lp[l], l < SIP_LANES, as
  *                      two vectors of words, transposed in registers
  *                      (without it: two lane-by-lane gathers)
@@ -850,6 +852,40 @@ SIP_HIDDEN const struct sip_batch_impl SIP_DEFAULT_TABLE = {
     SIP_N_U64_24,      SIP_N_U64_13,      SIP_N(probe),   SIP_LANES,
 };
 #endif
+
+/* More default tables for other CPU classes (batch.c picks one by CPU):
+ * X(table, forced name, ns8, nslong, nssame) as SIP_NS_8 ... above;
+ * table_forced is the same under the forced name. */
+#if defined(SIP_CLASS_TABLES) && !defined(SIP_OWN_VEC) && !defined(SIP_OWN_U64)
+#define SIP_CLASS_FIXED_(table, name, ns8, nsl)                                \
+    static void SIP_CAT_(table, name)(const uint8_t *base, size_t stride, size_t len, size_t n, \
+                                      const siphash_key_t *key, uint64_t *out)                  \
+    {                                                                                           \
+        if (len == 8)                                                                           \
+            SIP_CAT_(SIP_N(name##_s), ns8)(base, stride, len, n, key, out);                     \
+        else                                                                                    \
+            SIP_CAT_(SIP_N(name##_s), nsl)(base, stride, len, n, key, out);                     \
+    }
+/* the table under the path's name, and a copy under its own name (for
+ * tests to force) */
+#define SIP_CLASS_ENTRIES_(table, ns8, nss)                                    \
+    SIP_CAT_(table, fixed24), SIP_CAT_(table, fixed13), SIP_CAT_(table, fixed12),             \
+        SIP_CAT_(SIP_N(vec24_s), nss), SIP_CAT_(SIP_N(vec13_s), nss),                         \
+        SIP_CAT_(SIP_N(vec12_s), nss), SIP_CAT_(SIP_N(vec12nc_s), nss),                       \
+        SIP_CAT_(SIP_N(u64_24_s), ns8), SIP_CAT_(SIP_N(u64_13_s), ns8), SIP_N(probe), SIP_LANES
+#define SIP_CLASS_TABLE_(table, forced_name, ns8, nsl, nss)                    \
+    SIP_CLASS_FIXED_(table, fixed24, ns8, nsl)                                 \
+    SIP_CLASS_FIXED_(table, fixed13, ns8, nsl)                                 \
+    SIP_CLASS_FIXED_(table, fixed12, ns8, nsl)                                 \
+    SIP_HIDDEN const struct sip_batch_impl table = {SIP_ISA_NAME,              \
+                                                    SIP_CLASS_ENTRIES_(table, ns8, nss)}; \
+    SIP_HIDDEN const struct sip_batch_impl SIP_CAT_(table, forced) = {                 \
+        forced_name, SIP_CLASS_ENTRIES_(table, ns8, nss)};
+SIP_CLASS_TABLES(SIP_CLASS_TABLE_)
+#undef SIP_CLASS_TABLE_
+#undef SIP_CLASS_ENTRIES_
+#undef SIP_CLASS_FIXED_
+#endif
 #undef SIP_N_VEC
 #undef SIP_N_U64_24
 #undef SIP_N_U64_13
@@ -867,6 +903,7 @@ SIP_HIDDEN const struct sip_batch_impl SIP_DEFAULT_TABLE = {
 #undef SIP_SPLITS
 #undef SIP_SPLIT_TABLES
 #undef SIP_DEFAULT_TABLE
+#undef SIP_CLASS_TABLES
 #undef SIP_ISA_NAME
 #undef SIP_NS_8
 #undef SIP_NS_LONG
