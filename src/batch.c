@@ -130,24 +130,30 @@ static const struct {
 #define SIP_PATH_SPLIT_(isa, s, need) {#isa "+" #s, &sip_batch_##isa##_split[s], need},
 #ifdef SIPHASH_BATCH_HAVE_AVX512
 #define SIP_PATH_SPLIT512_(s) SIP_PATH_SPLIT_(avx512, s, F_AVX512)
-    SIP_SIMD_SPLITS(SIP_PATH_SPLIT512_)
+    SIP_AVX512_SPLITS(SIP_PATH_SPLIT512_)
 #endif
 #ifdef SIPHASH_BATCH_HAVE_AVX2
 #define SIP_PATH_SPLIT2_(s) SIP_PATH_SPLIT_(avx2, s, F_AVX2)
-    SIP_SIMD_SPLITS(SIP_PATH_SPLIT2_)
+    SIP_AVX2_SPLITS(SIP_PATH_SPLIT2_)
     {"avx2+zen", &sip_batch_avx2_zen_forced, F_AVX2},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_NEON
 #define SIP_PATH_SPLITN_(s) SIP_PATH_SPLIT_(neon, s, F_NEON)
-    SIP_SIMD_SPLITS(SIP_PATH_SPLITN_)
+    SIP_NEON_SPLITS(SIP_PATH_SPLITN_)
 #endif
 };
 #define NPATHS (sizeof paths / sizeof paths[0])
 
-#define SIP_KNOWN_SPLITS_(s) "avx512+" #s, "avx2+" #s, "neon+" #s,
-static const char *const known[] = {"avx512", "avx2", "neon",
-                                    "portable", "avx2+zen", SIP_SIMD_SPLITS(SIP_KNOWN_SPLITS_)};
-#undef SIP_KNOWN_SPLITS_
+#define SIP_KNOWN_SPLIT512_(s) "avx512+" #s,
+#define SIP_KNOWN_SPLIT2_(s) "avx2+" #s,
+#define SIP_KNOWN_SPLITN_(s) "neon+" #s,
+static const char *const known[] = {"avx512", "avx2", "neon", "portable", "avx2+zen",
+                                    SIP_AVX512_SPLITS(SIP_KNOWN_SPLIT512_)
+                                    SIP_AVX2_SPLITS(SIP_KNOWN_SPLIT2_)
+                                    SIP_NEON_SPLITS(SIP_KNOWN_SPLITN_)};
+#undef SIP_KNOWN_SPLIT512_
+#undef SIP_KNOWN_SPLIT2_
+#undef SIP_KNOWN_SPLITN_
 
 /* The named path, or NULL if this build or CPU lacks it (or name is NULL). */
 static const struct sip_batch_impl *find(const char *name, unsigned feats)

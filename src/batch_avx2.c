@@ -89,7 +89,7 @@ SIP_INLINE __m256i avx2_from(const uint64_t *t)
 #define v_sel(m, t, f) _mm256_blendv_epi8((f), (t), (m))
 
 #define SIP_ISA_NAME "avx2"
-#define SIP_SPLITS SIP_SIMD_SPLITS
+#define SIP_SPLITS SIP_AVX2_SPLITS
 #define SIP_SPLIT_TABLES sip_batch_avx2_split
 #define SIP_DEFAULT_TABLE sip_batch_avx2
 #include "batch_lanes.h"

@@ -90,7 +90,7 @@ SIP_INLINE void avx512_load2(const uint8_t *const *lp, __m512i *w0, __m512i *w1)
     } while (0)
 
 #define SIP_ISA_NAME "avx512"
-#define SIP_SPLITS SIP_SIMD_SPLITS
+#define SIP_SPLITS SIP_AVX512_SPLITS
 #define SIP_SPLIT_TABLES sip_batch_avx512_split
 #define SIP_DEFAULT_TABLE sip_batch_avx512
 #include "batch_lanes.h"

@@ -45,7 +45,7 @@ SIP_INLINE uint64x2_t neon_from(const uint64_t *t)
 #define v_sel(m, t, f) vbslq_u64((m), (t), (f))
 
 #define SIP_ISA_NAME "neon"
-#define SIP_SPLITS SIP_SIMD_SPLITS
+#define SIP_SPLITS SIP_NEON_SPLITS
 #define SIP_SPLIT_TABLES sip_batch_neon_split
 #define SIP_DEFAULT_TABLE sip_batch_neon
 #include "batch_lanes.h"
