@@ -56,9 +56,9 @@ static uint64_t xcr0(void)
 }
 #endif
 
-/* F_ZEN14: an AMD Zen 1-4 (family 23-25), whose AVX2 path takes scalar
+/* F_ZEN: an AMD Zen 1-5 (family 23-26), whose AVX2 path takes scalar
  * lanes beside the vectors (batch_avx2.c) */
-enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4, F_ZEN14 = 8 };
+enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4, F_ZEN = 8 };
 
 static unsigned cpu_features_query(void)
 {
@@ -85,8 +85,8 @@ static unsigned cpu_features_query(void)
     if (cpuid(0, 0, v) && cpuid(1, 0, id) && v[1] == 0x68747541u && v[3] == 0x69746e65u &&
         v[2] == 0x444d4163u) {
         const unsigned fam = ((id[0] >> 8) & 0xf) + ((id[0] >> 20) & 0xff);
-        if (fam >= 0x17 && fam <= 0x19)
-            f |= F_ZEN14;
+        if (fam >= 0x17 && fam <= 0x1a)
+            f |= F_ZEN;
     }
 #elif defined(__aarch64__) || defined(_M_ARM64)
     f |= F_NEON; /* Advanced SIMD is part of every AArch64 CPU */
@@ -119,7 +119,7 @@ static const struct {
     {"avx512", &sip_batch_avx512, F_AVX512},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_AVX2
-    {"avx2", &sip_batch_avx2_zen, F_AVX2 | F_ZEN14},
+    {"avx2", &sip_batch_avx2_zen, F_AVX2 | F_ZEN},
     {"avx2", &sip_batch_avx2, F_AVX2},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_NEON

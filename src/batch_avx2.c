@@ -23,19 +23,18 @@
 #define SIP_VNV 2
 /* Messages hashed in general registers beside the 4 vectors
  * (batch_lanes.h's splits), per CPU class; batch.c picks the table.
- * AMD Zen 1-4 (family 23-25; sip_batch_avx2_zen): a SipRound is 20 vector
- * operations, 9 of them on the 2 shift/shuffle pipes, so on Zen 3 the
- * vector side keeps 4 of 6 dispatch slots a cycle and the integer ALUs
- * idle.  Measured there (cycles per hash, 8-byte records, SipHash-2-4):
- * none 11.5, 2 scalar lanes 10.8; for longer records, whose word loads
- * need general registers too, 1 lane (64 bytes 35.1 -> 33.9; 2 lanes
- * 35.3).  The issue that asked for this measured a prototype on Zen 1
- * 14 % faster with one scalar lane per AVX2 group.
- * Zen 5 and every other CPU (sip_batch_avx2): none.  On Zen 5 (family 26)
- * the 256-bit pipes are wide and the scalar rotates have 2 ports: the
- * bench's split table (siphash-bench --batch-only) measured split 0
- * fastest on every fixed-length row, 3-10 % ahead of the Zen 3 split
- * (docs/batch.md); Intel CPUs are not measured. */
+ * AMD Zen 1-5 (family 23-26; sip_batch_avx2_zen): a SipRound is 20 vector
+ * operations, 9 of them on the 2 shift/shuffle pipes, so the vector side
+ * leaves dispatch slots and the integer ALUs idle.  Measured on Zen 3
+ * (cycles per hash, 8-byte records, SipHash-2-4): none 11.5, 2 scalar
+ * lanes 10.8; for longer records, whose word loads need general registers
+ * too, 1 lane (64 bytes 35.1 -> 33.9; 2 lanes 35.3).  On Zen 5 (the
+ * bench's split table, docs/batch.md) 2 lanes were 3-10 % faster than
+ * none on every fixed-length row in one session and 1-10 % slower in
+ * another, the machine shared both times: kept.  The issue that asked for
+ * this measured a prototype on Zen 1 14 % faster with one scalar lane.
+ * Every other CPU (sip_batch_avx2): none (Intel is not measured; its
+ * vector ALUs share ports p0/p1/p5 with the scalar ones). */
 #define SIP_CLASS_TABLES(X) X(sip_batch_avx2_zen, "avx2+zen", 2, 1, 1)
 
 SIP_INLINE __m256i avx2_rot16(__m256i a)

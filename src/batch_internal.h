@@ -75,7 +75,7 @@ SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_split[SIP_AVX2_SPLI
 SIP_HIDDEN extern const struct sip_batch_impl
     sip_batch_avx512_split[SIP_AVX512_SPLITS(SIP_COUNT_SPLIT_)];
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon_split[SIP_NEON_SPLITS(SIP_COUNT_SPLIT_)];
-/* "avx2" on AMD Zen 1-4, with scalar lanes (batch_avx2.c); the same
+/* "avx2" on AMD Zen 1-5, with scalar lanes (batch_avx2.c); the same
  * under the name "avx2+zen", for tests to force anywhere */
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen_forced;

@@ -19,7 +19,7 @@
 /* Every path name the library knows, whether or not this CPU has it: the
  * default tables, then each split forced: 0, 1 or (not AVX-512) 2
  * messages hashed in general registers beside each group of vectors, on
- * every batch function; "avx2+zen" is the AVX2 table AMD Zen 1-4 get
+ * every batch function; "avx2+zen" is the AVX2 table AMD Zen 1-5 get
  * (docs/batch.md). */
 static const char *const batch_paths_all[] = {
     "portable", "avx2",     "avx512",   "neon",   "avx2+0", "avx2+1",
