@@ -343,8 +343,8 @@ static void split_table(const struct section *sec, const char *path)
     siphash_batch_force_impl(path);
     if (n < 2 || o->csv || bench_cycles_per_tick() <= 0)
         return;
-    fprintf(o->out, "\n== batch splits on %s: median cyc/hash with 0, 1, 2 messages in general "
-                    "registers beside each vector group ==\n",
+    fprintf(o->out, "\n== batch splits on %s: median cyc/hash of the default table and of each "
+                    "split (+s: s messages in general registers beside each vector group) ==\n",
             path);
     for (int i = 0; i < NROWS; i++) {
         const struct row_spec *spec = &row_table[i];
