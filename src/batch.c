@@ -143,6 +143,10 @@ static const struct {
 #endif
 };
 #define NPATHS (sizeof paths / sizeof paths[0])
+#undef SIP_PATH_SPLIT_
+#undef SIP_PATH_SPLIT512_
+#undef SIP_PATH_SPLIT2_
+#undef SIP_PATH_SPLITN_
 
 #define SIP_KNOWN_SPLIT512_(s) "avx512+" #s,
 #define SIP_KNOWN_SPLIT2_(s) "avx2+" #s,
