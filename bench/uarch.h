@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * uarch.h — a small port model of the CPU the bench runs on, for the batch
- * rows' bounds: how many SipRounds per core cycle a batch kernel could do
- * at best, from how many execution ports take each kind of operation.
+ * uarch.h — a small port model of the CPU the bench runs on, the
+ * cross-check beside the batch rows' measured bounds (bound.h): how many
+ * SipRounds per core cycle a batch kernel could do at best, from how many
+ * execution ports take each kind of operation.
  *
  * The model (written out in uarch.c, where each figure is sourced):
  *   - One SipRound is 4 adds, 4 xors and 6 rotates (by 13, 16, 17, 21 and

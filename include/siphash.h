@@ -421,10 +421,14 @@ SIPHASH_API void siphash_batch_u64(const uint64_t *in, size_t n, const siphash_k
  * in itself, no other overlap. */
 SIPHASH_API void siphash13_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,
                                      uint64_t *out);
-/* The path in use: "avx512", "avx2", "neon" or "portable". */
+/* The path in use: "avx512", "avx2", "neon" or "portable" (or the name
+ * forced, below). */
 SIPHASH_API const char *siphash_batch_impl(void);
 /* For tests and benchmarks: from now on (in every thread) the batch
  * functions use the named path, or the best one again when name is NULL.
+ * A path may name its split too: "avx2+1" hashes 1 message in general
+ * registers beside each group of vectors (avx2+0..2, avx2+zen, avx512+0..1,
+ * neon+0..2; docs/batch.md).
  * Returns 0; -ENOTSUP if this CPU or build lacks that path, -EINVAL for an
  * unknown name (the choice is then unchanged).  Every path gives the same
  * results, so a call racing with batch calls in other threads is harmless. */

@@ -56,7 +56,9 @@ static uint64_t xcr0(void)
 }
 #endif
 
-enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4 };
+/* F_ZEN: an AMD Zen 1-5 (family 23-26), whose AVX2 path takes scalar
+ * lanes beside the vectors (batch_avx2.c) */
+enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4, F_ZEN = 8 };
 
 static unsigned cpu_features_query(void)
 {
@@ -78,6 +80,14 @@ static unsigned cpu_features_query(void)
         f |= F_AVX2;
     if ((b & (1u << 16)) && (x & 0xe6) == 0xe6) /* AVX-512F; opmask, zmm state */
         f |= F_AVX512;
+    /* vendor "AuthenticAMD" (ebx, edx, ecx of leaf 0), family from leaf 1 */
+    unsigned v[4], id[4];
+    if (cpuid(0, 0, v) && cpuid(1, 0, id) && v[1] == 0x68747541u && v[3] == 0x69746e65u &&
+        v[2] == 0x444d4163u) {
+        const unsigned fam = ((id[0] >> 8) & 0xf) + ((id[0] >> 20) & 0xff);
+        if (fam >= 0x17 && fam <= 0x1a)
+            f |= F_ZEN;
+    }
 #elif defined(__aarch64__) || defined(_M_ARM64)
     f |= F_NEON; /* Advanced SIMD is part of every AArch64 CPU */
 #endif
@@ -109,16 +119,45 @@ static const struct {
     {"avx512", &sip_batch_avx512, F_AVX512},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_AVX2
+    {"avx2", &sip_batch_avx2_zen, F_AVX2 | F_ZEN},
     {"avx2", &sip_batch_avx2, F_AVX2},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_NEON
     {"neon", &sip_batch_neon, F_NEON},
 #endif
     {"portable", &sip_batch_portable, 0},
+    /* each split forced (never the best: the default tables come first) */
+#define SIP_PATH_SPLIT_(isa, s, need) {#isa "+" #s, &sip_batch_##isa##_split[s], need},
+#ifdef SIPHASH_BATCH_HAVE_AVX512
+#define SIP_PATH_SPLIT512_(s) SIP_PATH_SPLIT_(avx512, s, F_AVX512)
+    SIP_AVX512_SPLITS(SIP_PATH_SPLIT512_)
+#endif
+#ifdef SIPHASH_BATCH_HAVE_AVX2
+#define SIP_PATH_SPLIT2_(s) SIP_PATH_SPLIT_(avx2, s, F_AVX2)
+    SIP_AVX2_SPLITS(SIP_PATH_SPLIT2_)
+    {"avx2+zen", &sip_batch_avx2_zen_forced, F_AVX2},
+#endif
+#ifdef SIPHASH_BATCH_HAVE_NEON
+#define SIP_PATH_SPLITN_(s) SIP_PATH_SPLIT_(neon, s, F_NEON)
+    SIP_NEON_SPLITS(SIP_PATH_SPLITN_)
+#endif
 };
 #define NPATHS (sizeof paths / sizeof paths[0])
+#undef SIP_PATH_SPLIT_
+#undef SIP_PATH_SPLIT512_
+#undef SIP_PATH_SPLIT2_
+#undef SIP_PATH_SPLITN_
 
-static const char *const known[] = {"avx512", "avx2", "neon", "portable"};
+#define SIP_KNOWN_SPLIT512_(s) "avx512+" #s,
+#define SIP_KNOWN_SPLIT2_(s) "avx2+" #s,
+#define SIP_KNOWN_SPLITN_(s) "neon+" #s,
+static const char *const known[] = {"avx512", "avx2", "neon", "portable", "avx2+zen",
+                                    SIP_AVX512_SPLITS(SIP_KNOWN_SPLIT512_)
+                                    SIP_AVX2_SPLITS(SIP_KNOWN_SPLIT2_)
+                                    SIP_NEON_SPLITS(SIP_KNOWN_SPLITN_)};
+#undef SIP_KNOWN_SPLIT512_
+#undef SIP_KNOWN_SPLIT2_
+#undef SIP_KNOWN_SPLITN_
 
 /* The named path, or NULL if this build or CPU lacks it (or name is NULL). */
 static const struct sip_batch_impl *find(const char *name, unsigned feats)
@@ -167,6 +206,25 @@ SIPHASH_API int siphash_batch_force_impl(const char *name)
         return -EINVAL;
     }
     atomic_store_explicit(&chosen, p, memory_order_release);
+    return 0;
+}
+
+SIP_HIDDEN int sip_batch_probe(const char *path, unsigned cfg, uint64_t iters, int *nv, int *ns,
+                               unsigned *lanes, uint64_t *run)
+{
+    static const struct {
+        int nv, ns;
+    } cfgs[] = {
+#define SIP_PROBE_ENTRY_(v, s) {(v), (s)},
+        SIP_PROBE_CONFIGS(SIP_PROBE_ENTRY_)
+#undef SIP_PROBE_ENTRY_
+    };
+    const struct sip_batch_impl *p = find(path, cpu_features());
+    if (!p || cfg >= SIP_PROBE_NCONFIGS)
+        return -1;
+    *nv = cfgs[cfg].nv, *ns = cfgs[cfg].ns, *lanes = p->lanes;
+    if (run)
+        *run = p->probe(cfg, iters);
     return 0;
 }
 

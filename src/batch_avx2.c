@@ -21,15 +21,21 @@
  * keys against siphash_1u64: 2 registers 0.44x, 3 0.37x, 4 0.35x. */
 #define SIP_NV 4
 #define SIP_VNV 2
-/* Messages hashed in general registers beside the 4 vectors (batch_lanes.h):
- * a SipRound is 20 vector operations, 9 of them on the 2 shift/shuffle
- * pipes, so on Zen 3 the vector side keeps 4 of 6 dispatch slots a cycle
- * and the integer ALUs idle.  Measured there (cycles per hash, 8-byte
- * records, SipHash-2-4): none 11.5, 2 scalar lanes 10.8; for longer
- * records, whose word loads need general registers too, 1 lane (64 bytes
- * 35.1 -> 33.9; 2 lanes 35.3). */
-#define SIP_NS 2
-#define SIP_NS_LONG 1
+/* Messages hashed in general registers beside the 4 vectors
+ * (batch_lanes.h's splits), per CPU class; batch.c picks the table.
+ * AMD Zen 1-5 (family 23-26; sip_batch_avx2_zen): a SipRound is 20 vector
+ * operations, 9 of them on the 2 shift/shuffle pipes, so the vector side
+ * leaves dispatch slots and the integer ALUs idle.  Measured on Zen 3
+ * (cycles per hash, 8-byte records, SipHash-2-4): none 11.5, 2 scalar
+ * lanes 10.8; for longer records, whose word loads need general registers
+ * too, 1 lane (64 bytes 35.1 -> 33.9; 2 lanes 35.3).  On Zen 5 (the
+ * bench's split table, docs/batch.md) 2 lanes were 3-10 % faster than
+ * none on every fixed-length row in one session and 1-10 % slower in
+ * another, the machine shared both times: kept.  The issue that asked for
+ * this measured a prototype on Zen 1 14 % faster with one scalar lane.
+ * Every other CPU (sip_batch_avx2): none (Intel is not measured; its
+ * vector ALUs share ports p0/p1/p5 with the scalar ones). */
+#define SIP_CLASS_TABLES(X) X(sip_batch_avx2_zen, "avx2+zen", 2, 1, 1)
 
 SIP_INLINE __m256i avx2_rot16(__m256i a)
 {
@@ -81,9 +87,8 @@ SIP_INLINE __m256i avx2_from(const uint64_t *t)
 #define v_le(a, b) _mm256_cmpgt_epi64(_mm256_add_epi64((b), _mm256_set1_epi64x(1)), (a))
 #define v_sel(m, t, f) _mm256_blendv_epi8((f), (t), (m))
 
+#define SIP_ISA_NAME "avx2"
+#define SIP_SPLITS SIP_AVX2_SPLITS
+#define SIP_SPLIT_TABLES sip_batch_avx2_split
+#define SIP_DEFAULT_TABLE sip_batch_avx2
 #include "batch_lanes.h"
-
-SIP_HIDDEN const struct sip_batch_impl sip_batch_avx2 = {
-    "avx2",     avx2_fixed24, avx2_fixed13, avx2_fixed12, avx2_vec24, avx2_vec13,
-    avx2_vec12, avx2_vec12nc, avx2_u64_24,  avx2_u64_13,
-};

@@ -89,9 +89,8 @@ SIP_INLINE void avx512_load2(const uint8_t *const *lp, __m512i *w0, __m512i *w1)
         (maxlen) = (uint64_t)_mm512_reduce_max_epu64(mx_);                     \
     } while (0)
 
+#define SIP_ISA_NAME "avx512"
+#define SIP_SPLITS SIP_AVX512_SPLITS
+#define SIP_SPLIT_TABLES sip_batch_avx512_split
+#define SIP_DEFAULT_TABLE sip_batch_avx512
 #include "batch_lanes.h"
-
-SIP_HIDDEN const struct sip_batch_impl sip_batch_avx512 = {
-    "avx512",     avx512_fixed24, avx512_fixed13, avx512_fixed12, avx512_vec24, avx512_vec13,
-    avx512_vec12, avx512_vec12nc, avx512_u64_24,  avx512_u64_13,
-};

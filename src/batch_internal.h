@@ -14,6 +14,7 @@
 #ifndef SIPHASH_BATCH_INTERNAL_H
 #define SIPHASH_BATCH_INTERNAL_H
 
+#include "batch_probe.h"
 #include "internal.h"
 
 /* out[i] = SipHash-c-d(base + i*stride, len) for i < n; len > 0. */
@@ -27,12 +28,30 @@ typedef void sip_batch_vec_fn(const void *const *msgs, const size_t *lens, size_
 typedef void sip_batch_u64_fn(const uint64_t *in, size_t n, const siphash_key_t *key,
                               uint64_t *out);
 
+/* Rounds only, for siphash-bench's measured bound: iters x 4 SipRounds of
+ * configuration cfg (SIP_PROBE_CONFIGS) with the kernels' own round code;
+ * returns a value that depends on every lane. */
+typedef uint64_t sip_batch_probe_fn(unsigned cfg, uint64_t iters);
+
 struct sip_batch_impl {
     const char *name; /* what siphash_batch_impl() returns */
     sip_batch_fixed_fn *fixed24, *fixed13, *fixed12;
     sip_batch_vec_fn *vec24, *vec13, *vec12, *vec12_nocase;
     sip_batch_u64_fn *u64_24, *u64_13;
+    sip_batch_probe_fn *probe;
+    unsigned lanes; /* 64-bit lanes per vector */
 };
+
+/* The probe's configurations: nv vectors and ns scalar lanes in general
+ * registers, one round of each per step, interleaved as the kernels
+ * interleave them (batch_lanes.h); vectors alone, scalar lanes alone, and
+ * both together.  X(nv, ns). */
+#define SIP_PROBE_CONFIGS(X)                                                   \
+    X(1, 0) X(2, 0) X(4, 0) X(6, 0) X(0, 1) X(0, 2) X(0, 3) X(0, 4) X(4, 1) X(4, 2) X(4, 3) \
+    X(4, 4)
+#define SIP_PROBE_COUNT_(nv, ns) +1
+enum { SIP_PROBE_NCONFIGS = 0 SIP_PROBE_CONFIGS(SIP_PROBE_COUNT_) };
+
 
 /* One table per instruction set; only the ones this build compiled exist
  * (batch.c knows which from SIPHASH_BATCH_HAVE_* definitions). */
@@ -40,6 +59,26 @@ SIP_HIDDEN extern const struct sip_batch_impl sip_batch_portable;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx512;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon;
+
+/* The splits each SIMD file compiles (batch_lanes.h's SIP_SPLITS): s = 0,
+ * 1 or 2 messages hashed in general registers beside each group of
+ * vectors.  Each has a table of its own, "<path>+<s>"
+ * (sip_batch_<path>_split[s]), for tests and the bench to force; a path's
+ * default table takes each kernel's split from measurement (docs/batch.md).
+ * AVX-512 compiles 0 and 1 only: no CPU measured gains from scalar lanes
+ * there, and each split costs about 240 KB of code. */
+#define SIP_AVX2_SPLITS(X) X(0) X(1) X(2)
+#define SIP_AVX512_SPLITS(X) X(0) X(1)
+#define SIP_NEON_SPLITS(X) X(0) X(1) X(2)
+#define SIP_COUNT_SPLIT_(s) +1 /* [+1 +1 +1]: the number of splits */
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_split[SIP_AVX2_SPLITS(SIP_COUNT_SPLIT_)];
+SIP_HIDDEN extern const struct sip_batch_impl
+    sip_batch_avx512_split[SIP_AVX512_SPLITS(SIP_COUNT_SPLIT_)];
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon_split[SIP_NEON_SPLITS(SIP_COUNT_SPLIT_)];
+/* "avx2" on AMD Zen 1-5, with scalar lanes (batch_avx2.c); the same
+ * under the name "avx2+zen", for tests to force anywhere */
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen;
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen_forced;
 
 /* The portable kernels; the SIMD files hand them the records that do not
  * fill a register. */

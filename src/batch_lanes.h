@@ -23,11 +23,22 @@
  *   v_le(a, b)         the mask of lanes with a <= b (values below 2^62)
  *   v_sel(m, t, f)     t in the lanes of m, f elsewhere
  * and optionally
- *   SIP_NS, SIP_NS_LONG  messages hashed in general registers beside the
- *                      SIP_NV vectors of each fixed-length group, in the
- *                      same rounds (where the vector pipes are the limit,
- *                      the scalar ALUs are otherwise idle): SIP_NS for
- *                      8-byte records, SIP_NS_LONG (at most SIP_NS) longer
+ *   SIP_SPLITS(X)      the splits compiled: X(s) for each number s of
+ *                      messages hashed in general registers beside the
+ *                      SIP_NV vectors of a fixed-length, u64 or one-word-
+ *                      count batchv group, in the same rounds (where the
+ *                      vector pipes are the limit, the scalar ALUs are
+ *                      otherwise idle); default X(0).  Each split s gets
+ *                      kernels <isa>_fixed24_s_<s> ... and, with
+ *                      SIP_ISA_NAME ("avx2") and SIP_SPLIT_TABLES (a
+ *                      name), a table "<isa>+<s>" in the array
+ *                      SIP_SPLIT_TABLES[] that tests and the bench force
+ *   SIP_NS_8, SIP_NS_LONG, SIP_NS_SAME  the split of the default kernels
+ *                      <isa>_fixed24 ... and table SIP_DEFAULT_TABLE: 8-byte
+ *                      records and u64 keys, longer records, one-word-count
+ *                      batchv (each one of SIP_SPLITS; default 0)
+ *   SIP_CLASS_TABLES(X)  more default tables, for other CPU classes:
+ *                      X(table, forced name, ns8, nslong, nssame)
  *   v_load2(lp, w0, w1)  the 16 bytes at each lp[l], l < SIP_LANES, as
  *                      two vectors of words, transposed in registers
  *                      (without it: two lane-by-lane gathers)
@@ -53,11 +64,17 @@
 #ifndef SIP_NV_ANY
 #define SIP_NV_ANY SIP_NV
 #endif
-#ifndef SIP_NS
-#define SIP_NS 0
+#ifndef SIP_SPLITS
+#define SIP_SPLITS(X) X(0)
+#endif
+#ifndef SIP_NS_8
+#define SIP_NS_8 0
 #endif
 #ifndef SIP_NS_LONG
-#define SIP_NS_LONG SIP_NS
+#define SIP_NS_LONG 0
+#endif
+#ifndef SIP_NS_SAME
+#define SIP_NS_SAME 0
 #endif
 /* The scalar lanes stay in general registers: otherwise GCC's SLP
  * vectorizer packs them into vector registers (two lanes per xmm, no
@@ -68,9 +85,12 @@
 #else
 #define SIP_GPR_(x) ((void)0)
 #endif
-/* array size for the scalar lanes (C has no empty arrays) */
-#define SIP_NS_DIM_ (SIP_NS > 0 ? SIP_NS : 1)
-_Static_assert(SIP_NS_LONG <= SIP_NS_DIM_, "SIP_NS_LONG must not exceed SIP_NS");
+/* array size for the scalar lanes: 4 covers every split compiled (C has
+ * no empty arrays); checked below */
+#define SIP_NS_DIM_ 4
+#define SIP_SPLIT_FITS_(s) _Static_assert((s) <= SIP_NS_DIM_, "split too large");
+SIP_SPLITS(SIP_SPLIT_FITS_)
+#undef SIP_SPLIT_FITS_
 
 typedef struct {
     SIP_V v0, v1, v2, v3;
@@ -87,7 +107,7 @@ SIP_INLINE void SIP_N(round)(SIP_N(state) *s)
     s->v0 = v0, s->v1 = v1, s->v2 = v2, s->v3 = v3;
 }
 
-/* A group: nv vectors s and ns scalar lanes ss (SIP_NS or 0). */
+/* A group: nv vectors s and ns scalar lanes ss (a split, or 0). */
 SIP_INLINE void SIP_N(init)(SIP_N(state) *s, int nv, sip_state *ss, int ns,
                             const siphash_key_t *key)
 {
@@ -273,6 +293,46 @@ SIP_INLINE SIP_V SIP_N(final_long)(const uint8_t *const *p, const uint64_t *len,
 }
 #endif /* SIP_OWN_VEC */
 
+/* ---- rounds only: the bench's measured bound ---------------------------- */
+
+/* iters x 4 rounds of nv vectors and ns scalar lanes (the kernels' round
+ * and interleaving); the lanes' hashes folded into one value. */
+SIP_INLINE uint64_t SIP_N(probe_cfg)(uint64_t iters, int nv, int ns)
+{
+    SIP_N(state) s[6];
+    sip_state ss[6];
+    uint64_t out[6 * SIP_LANES + 6], h = 0;
+    const siphash_key_t key = {{iters, ~iters}};
+    SIP_N(init)(s, nv, ss, ns, &key);
+    /* every lane different: the compiler could otherwise fold identical
+     * lanes (an xor of 8 equal lanes is 0) and drop the rounds */
+    for (int j = 0; j < nv; j++) {
+        uint64_t t[SIP_LANES];
+        for (int l = 0; l < SIP_LANES; l++)
+            t[l] = (uint64_t)(SIP_LANES * j + l);
+        s[j].v3 = v_xor(s[j].v3, v_from(t));
+    }
+    for (int k = 0; k < ns; k++)
+        ss[k].v3 ^= (uint64_t)(SIP_LANES * nv + k);
+    for (uint64_t i = 0; i < iters; i++)
+        SIP_N(rounds)(s, nv, ss, ns, 4);
+    SIP_N(finish)(s, nv, ss, ns, 0, out);
+    for (int l = 0; l < SIP_LANES * nv + ns; l++)
+        h = h * 0x9e3779b97f4a7c15ULL + out[l];
+    return h;
+}
+
+static SIP_NOINLINE uint64_t SIP_N(probe)(unsigned cfg, uint64_t iters)
+{
+    unsigned k = 0;
+#define SIP_PROBE_CASE_(nv, ns)                                                \
+    if (cfg == k++)                                                            \
+        return SIP_N(probe_cfg)(iters, (nv), (ns));
+    SIP_PROBE_CONFIGS(SIP_PROBE_CASE_)
+#undef SIP_PROBE_CASE_
+    return 0;
+}
+
 /* ---- fixed length: out[i] = SipHash-c-d(base + i*stride, len) --------- */
 
 /* nv vectors and ns scalar lanes of records of len > 0 bytes from base. */
@@ -363,35 +423,58 @@ SIP_INLINE void SIP_N(fixed_any)(const uint8_t *base, size_t stride, size_t len,
 }
 
 /* The commonest key sizes get a copy with the length a constant: the word
- * loop unrolls and the states stay in registers across it. */
+ * loop unrolls and the states stay in registers across it.  ns: the
+ * split. */
 SIP_INLINE void SIP_N(fixed)(const uint8_t *base, size_t stride, size_t len, size_t n,
-                             const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d)
+                             const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d,
+                             int ns)
 {
     if (len == 8)
-        SIP_N(fixed_any)(base, stride, 8, n, key, out, SIP_NV, SIP_NS, c, d);
+        SIP_N(fixed_any)(base, stride, 8, n, key, out, SIP_NV, ns, c, d);
     else if (len == 16)
-        SIP_N(fixed_any)(base, stride, 16, n, key, out, SIP_NV, SIP_NS_LONG, c, d);
+        SIP_N(fixed_any)(base, stride, 16, n, key, out, SIP_NV, ns, c, d);
     else
-        SIP_N(fixed_any)(base, stride, len, n, key, out, SIP_NV_ANY, SIP_NS_LONG, c, d);
+        SIP_N(fixed_any)(base, stride, len, n, key, out, SIP_NV_ANY, ns, c, d);
 }
 
-SIP_KERNEL void SIP_N(fixed24)(const uint8_t *base, size_t stride, size_t len, size_t n,
-                               const siphash_key_t *key, uint64_t *out)
-{
-    SIP_N(fixed)(base, stride, len, n, key, out, 2, 4);
-}
+/* <isa>_fixed24_s_<s> ...: the fixed-length kernels of split s */
+#define SIP_SPLIT_FIXED_(s)                                                    \
+    static void SIP_CAT_(SIP_N(fixed24_s), s)(const uint8_t *base, size_t stride, size_t len, \
+                                              size_t n, const siphash_key_t *key,          \
+                                              uint64_t *out)                               \
+    {                                                                                      \
+        SIP_N(fixed)(base, stride, len, n, key, out, 2, 4, (s));                           \
+    }                                                                                      \
+    static void SIP_CAT_(SIP_N(fixed13_s), s)(const uint8_t *base, size_t stride, size_t len, \
+                                              size_t n, const siphash_key_t *key,          \
+                                              uint64_t *out)                               \
+    {                                                                                      \
+        SIP_N(fixed)(base, stride, len, n, key, out, 1, 3, (s));                           \
+    }                                                                                      \
+    static void SIP_CAT_(SIP_N(fixed12_s), s)(const uint8_t *base, size_t stride, size_t len, \
+                                              size_t n, const siphash_key_t *key,          \
+                                              uint64_t *out)                               \
+    {                                                                                      \
+        SIP_N(fixed)(base, stride, len, n, key, out, 1, 2, (s));                           \
+    }
+SIP_SPLITS(SIP_SPLIT_FIXED_)
+#undef SIP_SPLIT_FIXED_
 
-SIP_KERNEL void SIP_N(fixed13)(const uint8_t *base, size_t stride, size_t len, size_t n,
-                               const siphash_key_t *key, uint64_t *out)
-{
-    SIP_N(fixed)(base, stride, len, n, key, out, 1, 3);
-}
-
-SIP_KERNEL void SIP_N(fixed12)(const uint8_t *base, size_t stride, size_t len, size_t n,
-                               const siphash_key_t *key, uint64_t *out)
-{
-    SIP_N(fixed)(base, stride, len, n, key, out, 1, 2);
-}
+/* The default kernels: 8-byte records with split SIP_NS_8, longer ones
+ * with SIP_NS_LONG (a call to that split's kernel, no copy of the code). */
+#define SIP_DEFAULT_FIXED_(name)                                               \
+    SIP_KERNEL void SIP_N(name)(const uint8_t *base, size_t stride, size_t len, size_t n,   \
+                                const siphash_key_t *key, uint64_t *out)                    \
+    {                                                                                       \
+        if (len == 8)                                                                       \
+            SIP_CAT_(SIP_CAT_(SIP_N(name), s), SIP_NS_8)(base, stride, len, n, key, out);   \
+        else                                                                                \
+            SIP_CAT_(SIP_CAT_(SIP_N(name), s), SIP_NS_LONG)(base, stride, len, n, key, out); \
+    }
+SIP_DEFAULT_FIXED_(fixed24)
+SIP_DEFAULT_FIXED_(fixed13)
+SIP_DEFAULT_FIXED_(fixed12)
+#undef SIP_DEFAULT_FIXED_
 
 /* ---- 8-byte messages given as integers (the word is the value) --------- */
 
@@ -422,27 +505,34 @@ SIP_INLINE void SIP_N(u64_group)(const uint64_t *in, const siphash_key_t *key, u
 }
 
 SIP_INLINE void SIP_N(u64s)(const uint64_t *in, size_t n, const siphash_key_t *key,
-                            uint64_t *out, unsigned c, unsigned d)
+                            uint64_t *out, unsigned c, unsigned d, int ns)
 {
     size_t i = 0;
     const siphash_key_t kc = *key; /* as in fixed_any */
-    for (; n - i >= SIP_LANES * SIP_NV + SIP_NS; i += SIP_LANES * SIP_NV + SIP_NS)
-        SIP_N(u64_group)(in + i, &kc, out + i, SIP_NV, SIP_NS, c, d);
+    const size_t g = (size_t)(SIP_LANES * SIP_NV + ns);
+    for (; n - i >= g; i += g)
+        SIP_N(u64_group)(in + i, &kc, out + i, SIP_NV, ns, c, d);
     for (; n - i >= SIP_LANES; i += SIP_LANES)
         SIP_N(u64_group)(in + i, key, out + i, 1, 0, c, d);
     if (i < n)
         sip_rest_u64(in + i, n - i, key, out + i, c);
 }
 
-static void SIP_N(u64_24)(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out)
-{
-    SIP_N(u64s)(in, n, key, out, 2, 4);
-}
-
-static void SIP_N(u64_13)(const uint64_t *in, size_t n, const siphash_key_t *key, uint64_t *out)
-{
-    SIP_N(u64s)(in, n, key, out, 1, 3);
-}
+#define SIP_SPLIT_U64_(s)                                                      \
+    static void SIP_CAT_(SIP_N(u64_24_s), s)(const uint64_t *in, size_t n,            \
+                                             const siphash_key_t *key, uint64_t *out) \
+    {                                                                                 \
+        SIP_N(u64s)(in, n, key, out, 2, 4, (s));                                      \
+    }                                                                                 \
+    static void SIP_CAT_(SIP_N(u64_13_s), s)(const uint64_t *in, size_t n,            \
+                                             const siphash_key_t *key, uint64_t *out) \
+    {                                                                                 \
+        SIP_N(u64s)(in, n, key, out, 1, 3, (s));                                      \
+    }
+SIP_SPLITS(SIP_SPLIT_U64_)
+#undef SIP_SPLIT_U64_
+#define SIP_N_U64_24 SIP_CAT_(SIP_N(u64_24_s), SIP_NS_8)
+#define SIP_N_U64_13 SIP_CAT_(SIP_N(u64_13_s), SIP_NS_8)
 #endif
 
 /*
@@ -657,14 +747,14 @@ SIP_INLINE void SIP_N(same_group)(const void *const *msgs, const size_t *lens, s
  * case-folding kernel (its code size, for a rarer use). */
 SIP_INLINE void SIP_N(same)(const void *const *msgs, const size_t *lens, size_t n, size_t nw,
                             const siphash_key_t *key, uint64_t *out, unsigned c, unsigned d,
-                            int fold)
+                            int fold, int ns)
 {
-    enum { G = SIP_LANES * SIP_NV + SIP_NS_LONG };
+    const size_t G = (size_t)(SIP_LANES * SIP_NV + ns);
     const siphash_key_t kc = *key; /* as in fixed_any */
     size_t i = 0;
 #define SIP_SAME_GROUPS_(w)                                                    \
     for (; n - i >= G; i += G)                                                 \
-    SIP_N(same_group)(msgs + i, lens + i, (w), &kc, out + i, SIP_NV, SIP_NS_LONG, c, d, fold)
+    SIP_N(same_group)(msgs + i, lens + i, (w), &kc, out + i, SIP_NV, ns, c, d, fold)
     if (!fold && nw == 1)
         SIP_SAME_GROUPS_(1);
     else if (!fold && nw == 2)
@@ -693,23 +783,112 @@ SIP_INLINE void SIP_N(same)(const void *const *msgs, const size_t *lens, size_t 
         for (size_t g = 0; g < cnt; g += SIP_LANES * SIP_VNV)                           \
             SIP_N(vgroup)(msgs, lens, idx + g, &kc, out, (c), (d), (fold));             \
     }                                                                                   \
-    static void SIP_N(vsame##suffix)(const void *const *msgs, const size_t *lens, size_t n, \
-                                     size_t nw, const siphash_key_t *key, uint64_t *out)   \
+    SIP_SPLITS_OF_VEC_(suffix, c, d, fold)
+/* split s of one batchv kernel: the one-word-count groups with s scalar
+ * lanes (the mixed-length groups have none) */
+#define SIP_VEC_SPLIT_(suffix, c, d, fold, s)                                  \
+    static void SIP_CAT_(SIP_N(vsame##suffix##_s), s)(                                  \
+        const void *const *msgs, const size_t *lens, size_t n, size_t nw,              \
+        const siphash_key_t *key, uint64_t *out)                                        \
     {                                                                                   \
-        SIP_N(same)(msgs, lens, n, nw, key, out, (c), (d), (fold));                     \
+        SIP_N(same)(msgs, lens, n, nw, key, out, (c), (d), (fold), (s));                \
     }                                                                                   \
-    static void SIP_N(vec##suffix)(const void *const *msgs, const size_t *lens, size_t n, \
-                                   const siphash_key_t *key, uint64_t *out)             \
+    static void SIP_CAT_(SIP_N(vec##suffix##_s), s)(const void *const *msgs,            \
+                                                    const size_t *lens, size_t n,       \
+                                                    const siphash_key_t *key,           \
+                                                    uint64_t *out)                      \
     {                                                                                   \
         sip_vec_grouped(msgs, lens, n, key, out, SIP_N(vgroups##suffix),               \
-                        SIP_N(vsame##suffix), SIP_LANES * SIP_VNV, (c), (d), (fold));   \
+                        SIP_CAT_(SIP_N(vsame##suffix##_s), s), SIP_LANES * SIP_VNV, (c), \
+                        (d), (fold));                                                   \
     }
+#define SIP_VEC_SPLIT24_(s) SIP_VEC_SPLIT_(24, 2, 4, 0, s)
+#define SIP_VEC_SPLIT13_(s) SIP_VEC_SPLIT_(13, 1, 3, 0, s)
+#define SIP_VEC_SPLIT12_(s) SIP_VEC_SPLIT_(12, 1, 2, 0, s)
+#define SIP_VEC_SPLIT12nc_(s) SIP_VEC_SPLIT_(12nc, 1, 2, 1, s)
+#define SIP_SPLITS_OF_VEC_(suffix, c, d, fold) SIP_SPLITS(SIP_VEC_SPLIT##suffix##_)
 SIP_VEC_KERNEL_(24, 2, 4, 0)
 SIP_VEC_KERNEL_(13, 1, 3, 0)
 SIP_VEC_KERNEL_(12, 1, 2, 0)
 SIP_VEC_KERNEL_(12nc, 1, 2, 1)
 #undef SIP_VEC_KERNEL_
+#undef SIP_VEC_SPLIT_
+#undef SIP_VEC_SPLIT24_
+#undef SIP_VEC_SPLIT13_
+#undef SIP_VEC_SPLIT12_
+#undef SIP_VEC_SPLIT12nc_
+#undef SIP_SPLITS_OF_VEC_
+#define SIP_N_VEC(suffix) SIP_CAT_(SIP_N(vec##suffix##_s), SIP_NS_SAME)
 #endif
+
+/* The table of each split ("avx2+1"), for tests and the bench to force. */
+#if defined(SIP_SPLIT_TABLES) && !defined(SIP_OWN_VEC) && !defined(SIP_OWN_U64)
+#define SIP_SPLIT_STR2_(s) #s
+#define SIP_SPLIT_STR_(s) SIP_SPLIT_STR2_(s)
+#define SIP_SPLIT_ENTRY_(s)                                                    \
+    {SIP_ISA_NAME "+" SIP_SPLIT_STR_(s),                                       \
+     SIP_CAT_(SIP_N(fixed24_s), s),                                            \
+     SIP_CAT_(SIP_N(fixed13_s), s),                                            \
+     SIP_CAT_(SIP_N(fixed12_s), s),                                            \
+     SIP_CAT_(SIP_N(vec24_s), s),                                              \
+     SIP_CAT_(SIP_N(vec13_s), s),                                              \
+     SIP_CAT_(SIP_N(vec12_s), s),                                              \
+     SIP_CAT_(SIP_N(vec12nc_s), s),                                            \
+     SIP_CAT_(SIP_N(u64_24_s), s),                                             \
+     SIP_CAT_(SIP_N(u64_13_s), s),                                             \
+     SIP_N(probe),                                                             \
+     SIP_LANES},
+SIP_HIDDEN const struct sip_batch_impl SIP_SPLIT_TABLES[] = {SIP_SPLITS(SIP_SPLIT_ENTRY_)};
+#undef SIP_SPLIT_ENTRY_
+#undef SIP_SPLIT_STR_
+#undef SIP_SPLIT_STR2_
+#endif
+
+/* The default table ("avx2"). */
+#ifdef SIP_ISA_NAME
+SIP_HIDDEN const struct sip_batch_impl SIP_DEFAULT_TABLE = {
+    SIP_ISA_NAME,      SIP_N(fixed24),    SIP_N(fixed13), SIP_N(fixed12),
+    SIP_N_VEC(24),     SIP_N_VEC(13),     SIP_N_VEC(12),  SIP_N_VEC(12nc),
+    SIP_N_U64_24,      SIP_N_U64_13,      SIP_N(probe),   SIP_LANES,
+};
+#endif
+
+/* More default tables for other CPU classes (batch.c picks one by CPU):
+ * X(table, forced name, ns8, nslong, nssame) as SIP_NS_8 ... above;
+ * table_forced is the same under the forced name. */
+#if defined(SIP_CLASS_TABLES) && !defined(SIP_OWN_VEC) && !defined(SIP_OWN_U64)
+#define SIP_CLASS_FIXED_(table, name, ns8, nsl)                                \
+    static void SIP_CAT_(table, name)(const uint8_t *base, size_t stride, size_t len, size_t n, \
+                                      const siphash_key_t *key, uint64_t *out)                  \
+    {                                                                                           \
+        if (len == 8)                                                                           \
+            SIP_CAT_(SIP_N(name##_s), ns8)(base, stride, len, n, key, out);                     \
+        else                                                                                    \
+            SIP_CAT_(SIP_N(name##_s), nsl)(base, stride, len, n, key, out);                     \
+    }
+/* the table under the path's name, and a copy under its own name (for
+ * tests to force) */
+#define SIP_CLASS_ENTRIES_(table, ns8, nss)                                    \
+    SIP_CAT_(table, fixed24), SIP_CAT_(table, fixed13), SIP_CAT_(table, fixed12),             \
+        SIP_CAT_(SIP_N(vec24_s), nss), SIP_CAT_(SIP_N(vec13_s), nss),                         \
+        SIP_CAT_(SIP_N(vec12_s), nss), SIP_CAT_(SIP_N(vec12nc_s), nss),                       \
+        SIP_CAT_(SIP_N(u64_24_s), ns8), SIP_CAT_(SIP_N(u64_13_s), ns8), SIP_N(probe), SIP_LANES
+#define SIP_CLASS_TABLE_(table, forced_name, ns8, nsl, nss)                    \
+    SIP_CLASS_FIXED_(table, fixed24, ns8, nsl)                                 \
+    SIP_CLASS_FIXED_(table, fixed13, ns8, nsl)                                 \
+    SIP_CLASS_FIXED_(table, fixed12, ns8, nsl)                                 \
+    SIP_HIDDEN const struct sip_batch_impl table = {SIP_ISA_NAME,              \
+                                                    SIP_CLASS_ENTRIES_(table, ns8, nss)}; \
+    SIP_HIDDEN const struct sip_batch_impl SIP_CAT_(table, forced) = {                 \
+        forced_name, SIP_CLASS_ENTRIES_(table, ns8, nss)};
+SIP_CLASS_TABLES(SIP_CLASS_TABLE_)
+#undef SIP_CLASS_TABLE_
+#undef SIP_CLASS_ENTRIES_
+#undef SIP_CLASS_FIXED_
+#endif
+#undef SIP_N_VEC
+#undef SIP_N_U64_24
+#undef SIP_N_U64_13
 
 #undef SIP_CAT2_
 #undef SIP_CAT_
@@ -721,8 +900,14 @@ SIP_VEC_KERNEL_(12nc, 1, 2, 1)
 #undef SIP_LANES
 #undef SIP_NV
 #undef SIP_NV_ANY
-#undef SIP_NS
+#undef SIP_SPLITS
+#undef SIP_SPLIT_TABLES
+#undef SIP_DEFAULT_TABLE
+#undef SIP_CLASS_TABLES
+#undef SIP_ISA_NAME
+#undef SIP_NS_8
 #undef SIP_NS_LONG
+#undef SIP_NS_SAME
 #undef SIP_NS_DIM_
 #undef SIP_GPR_
 #undef SIP_VNV

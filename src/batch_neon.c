@@ -44,9 +44,8 @@ SIP_INLINE uint64x2_t neon_from(const uint64_t *t)
 #define v_le(a, b) vcleq_u64((a), (b))
 #define v_sel(m, t, f) vbslq_u64((m), (t), (f))
 
+#define SIP_ISA_NAME "neon"
+#define SIP_SPLITS SIP_NEON_SPLITS
+#define SIP_SPLIT_TABLES sip_batch_neon_split
+#define SIP_DEFAULT_TABLE sip_batch_neon
 #include "batch_lanes.h"
-
-SIP_HIDDEN const struct sip_batch_impl sip_batch_neon = {
-    "neon",     neon_fixed24, neon_fixed13, neon_fixed12, neon_vec24, neon_vec13,
-    neon_vec12, neon_vec12nc, neon_u64_24,  neon_u64_13,
-};

@@ -67,6 +67,11 @@ SIP_INLINE uint64_t port_loadu(const void *p)
 
 #if !defined(SIP_OWN_VEC)
 #define PORT_GENERIC_VEC 1
+/* the generic mixed-length kernels, of the only split compiled here */
+#define sip_portable_vec24 sip_portable_vec24_s_0
+#define sip_portable_vec13 sip_portable_vec13_s_0
+#define sip_portable_vec12 sip_portable_vec12_s_0
+#define sip_portable_vec12nc sip_portable_vec12nc_s_0
 #else
 #define PORT_GENERIC_VEC 0
 #endif
@@ -173,4 +178,6 @@ SIP_HIDDEN const struct sip_batch_impl sip_batch_portable = {
     sip_portable_vec12nc,
     sip_portable_u64_24,
     sip_portable_u64_13,
+    sip_portable_probe,
+    1,
 };
