@@ -29,7 +29,9 @@
  * system (siphash_key_generate), so every container gets a key of its own,
  * as Boost.Hash2 advises; when the OS has no randomness to give, the
  * constructor throws std::system_error (its code() is the errno), never
- * hashing with a weak key.  That is one getrandom() call per container
+ * hashing with a weak key.  Built without exceptions (-fno-exceptions), it
+ * prints "libsiphash::hasher: no random key from the operating system"
+ * with the errno's text on stderr and calls std::abort() instead.  That is one getrandom() call per container
  * made, ~0.35 us: code that makes many short-lived tables can give them one
  * key (construct a hasher once and pass copies, or use the constructor
  * from a siphash_key_t, which is also the way to reproducible hashes).
@@ -89,6 +91,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -211,6 +215,25 @@ constexpr std::uint64_t as_u64(T v) noexcept
     }
 }
 
+// The OS gave no key (err: its errno).  Never returns: a hasher without a
+// secret key is what the header exists to prevent.  With exceptions, a
+// std::system_error the caller may catch; built without them
+// (-fno-exceptions: __cpp_exceptions undefined, MSVC without /EHsc), a
+// message on stderr and std::abort(), as the C library does on misuse.
+[[noreturn]] inline void no_random_key(int err)
+{
+#if defined(__cpp_exceptions) || defined(_CPPUNWIND)
+    throw std::system_error(err, std::generic_category(),
+                            "libsiphash::hasher: no random key from the operating system");
+#else
+    std::fprintf(stderr,
+                 "libsiphash::hasher: no random key from the operating system: %s "
+                 "(errno %d; built without exceptions: aborting)\n",
+                 std::strerror(err), err);
+    std::abort();
+#endif
+}
+
 }  // namespace detail
 
 // The hash object: SipHash-C-D under its own key.  (C, D) = (1, 3) is
@@ -229,13 +252,13 @@ public:
     using is_avalanching = std::true_type;
 
     // A fresh random key from the OS.  Throws std::system_error with the
-    // errno of the failure when there is none (never a weak key).
+    // errno of the failure when there is none (never a weak key); without
+    // exceptions, aborts with a message (detail::no_random_key).
     basic_hasher()
     {
         const int rc = siphash_key_generate(&key_);
         if (rc != 0)
-            throw std::system_error(-rc, std::generic_category(),
-                                    "libsiphash::hasher: no random key from the operating system");
+            detail::no_random_key(-rc);
     }
 
     // That key: reproducible values, or one key shared by several tables.
