@@ -25,7 +25,9 @@ targets=(test_hasher_values test_header_strict test_hasher_std test_hasher_rng t
     test_hasher_boost test_flood_cpp
     # built with -fno-exceptions: the header compiles there, and a failing
     # random source aborts with a message instead of throwing
-    test_hasher_rng_noexcept test_header_strict_noexcept)
+    test_hasher_rng_noexcept test_header_strict_noexcept
+    # the values through the header's byte-by-byte load (-U__BYTE_ORDER__)
+    test_hasher_values_generic)
 declare -A verdict
 
 # check_build DIR NAME: the C++ parts were built with Abseil and Boost; run

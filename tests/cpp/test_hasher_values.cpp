@@ -6,8 +6,18 @@
  * siphash_1u64 for integers) and the naive model; equal values of
  * different integer types agree; char pointers are strings, other pointers
  * addresses; copies hash alike; two default-constructed hashers (keys from
- * the OS) differ; the traits containers read are set.
+ * the OS) differ; the destructor wipes all 16 key bytes; the traits
+ * containers read are set.
+ *
+ * Built twice: as it is (test_hasher_values, the header's one-load path
+ * for this byte order) and with -U__BYTE_ORDER__ and SIPHASH_TEST_GENERIC_LOAD
+ * (test_hasher_values_generic): the header then assembles its loads byte by
+ * byte, the path of a compiler that says nothing about byte order.
  */
+#if defined(SIPHASH_TEST_GENERIC_LOAD) && defined(__BYTE_ORDER__)
+#error "test_hasher_values_generic: __BYTE_ORDER__ is still defined; the generic load would not be tested"
+#endif
+
 #include "check.h"
 #include "random_key.h"
 #include "sipmodel.h"
@@ -16,6 +26,7 @@
 
 #include <cstring>
 #include <functional>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -150,6 +161,14 @@ void pointers()
     CHECK_EQ_U64(h(null_int), h(0), "a null pointer is address 0");
 }
 
+// "x" under key with the hasher's variant, by the C library.
+template <class H>
+std::uint64_t c13_or_24(const siphash_key_t &key)
+{
+    return std::is_same_v<H, libsiphash::hasher24> ? siphash24_64("x", 1, &key)
+                                                   : siphash13_64("x", 1, &key);
+}
+
 void keys()
 {
     const libsiphash::hasher a, b; // two keys from the OS
@@ -169,6 +188,47 @@ void keys()
     CHECK_EQ_U64(libsiphash::hasher(k)("x"), libsiphash::hasher(k)("x"), "same key, same value");
     CHECK(libsiphash::hasher(k)("x") != libsiphash::hasher24(k)("x"), "1-3 and 2-4 differ");
 }
+
+// The destructor wipes the whole key: a hasher placed in a buffer, holding
+// a key with no zero byte, destroyed, leaves only zero bytes behind.  The
+// buffer outlives the object, so reading it afterwards is reading our own
+// storage.  GCC treats storage whose object has died as holding no value
+// (-flifetime-dse): it says so (-Wmaybe-uninitialized) and could fold
+// plain loads of it to anything, so the bytes are read through volatile,
+// which must load what is in memory; the wipe itself is siphash_wipe, a
+// call the compiler cannot drop as a dead store.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+template <class H>
+void destructor_wipes(const char *name)
+{
+    static_assert(sizeof(H) >= sizeof(siphash_key_t), "the key is in the object");
+    std::uint8_t kb[16];
+    for (int i = 0; i < 16; i++)
+        kb[i] = static_cast<std::uint8_t>(0xa0 + i); // no zero byte
+    const siphash_key_t key = siphash_key_from_bytes(kb);
+    alignas(H) unsigned char buf[sizeof(H)];
+    std::memset(buf, 0, sizeof buf);
+    H *h = new (buf) H(key);
+    const volatile unsigned char *bytes = buf;
+    std::size_t live = 0;
+    for (std::size_t i = 0; i < sizeof buf; i++)
+        live += bytes[i] != 0;
+    CHECK(live >= sizeof(siphash_key_t), "%s: the key is not in the object (%zu non-zero bytes)", name,
+          live);
+    CHECK_EQ_U64((*h)("x"), as_size(c13_or_24<H>(key)), "%s: the placed hasher hashes with its key",
+                 name);
+    h->~H();
+    std::size_t left = 0;
+    for (std::size_t i = 0; i < sizeof buf; i++)
+        left += bytes[i] != 0;
+    CHECK(left == 0, "%s: %zu of %zu bytes not wiped by the destructor", name, left, sizeof buf);
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 void traits()
 {
@@ -197,6 +257,11 @@ int main()
     integers();
     pointers();
     keys();
+    destructor_wipes<libsiphash::hasher>("hasher");
+    destructor_wipes<libsiphash::hasher24>("hasher24");
     traits();
+#if defined(SIPHASH_TEST_GENERIC_LOAD)
+    std::printf("test_hasher_values: built with -U__BYTE_ORDER__: the byte-by-byte loads tested\n");
+#endif
     return check_finish("test_hasher_values");
 }
