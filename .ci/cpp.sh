@@ -3,7 +3,8 @@
 # .ci/cpp.sh — the cpp step: include/siphash.hpp's tests (label "cpp":
 # values, the strict-warnings build, std, Abseil and Boost containers, the
 # failing random source; the strict build and the random source also with
-# -fno-exceptions) and the C++ flood test (test_flood_cpp) on the
+# -fno-exceptions, the values also with -U__BYTE_ORDER__; what the hasher
+# must refuse to compile) and the C++ flood test (test_flood_cpp) on the
 # grid g++ / clang++ x C++17 / C++20, each with the project's -Wall
 # -Wextra -Wpedantic and -Werror (SIPHASH_WERROR, as every CI build):
 #   C++17  the matrix's gcc and clang builds (reused; configured and built
@@ -39,7 +40,10 @@ check_build() {
     run ctest --test-dir "$dir" --output-on-failure --no-tests=error -V -R '^(test_hasher_.*|test_header_strict.*|test_flood_cpp)$'
     local n
     n=$(ctest --test-dir "$dir" -N -R '^(test_hasher_.*|test_header_strict.*|test_flood_cpp)$' | grep -c 'Test *#' || true)
-    [[ $n -eq ${#targets[@]} ]] || { echo "cpp: $name: $n tests, expected ${#targets[@]}" >&2; return 1; }
+    # the targets' tests, and test_hasher_refuses (no target: it compiles
+    # tests/cpp/refused.cpp's cases, which must not compile, at test time)
+    local want=$((${#targets[@]} + 1))
+    [[ $n -eq $want ]] || { echo "cpp: $name: $n tests, expected $want" >&2; return 1; }
 }
 
 fail=0
