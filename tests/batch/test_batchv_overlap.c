@@ -14,14 +14,7 @@
 #include "aborts.h"
 #include "batch_test.h"
 
-typedef void (*batchv_fn)(const void *const *, const size_t *, size_t, const siphash_key_t *,
-                          uint64_t *);
-
-static const struct {
-    const char *name;
-    batchv_fn batchv;
-    batch_oneshot_fn oneshot;
-} fns[] = {
+static const struct batch_vec_pair fns[] = {
     {"siphash_batchv", siphash_batchv, siphash24_64},
     {"siphash13_batchv", siphash13_batchv, siphash13_64},
     {"siphash12_batchv", siphash12_batchv, siphash12_64},
@@ -34,7 +27,7 @@ enum { MAXN = 33, MSGLEN = 24 };
 
 /* The call a child makes (aborts_saying() takes no arguments). */
 static struct {
-    batchv_fn batchv;
+    const struct batch_vec_pair *fn;
     const void *const *msgs;
     const size_t *lens;
     size_t n;
@@ -44,7 +37,7 @@ static siphash_key_t key;
 
 static void do_call(void)
 {
-    call.batchv(call.msgs, call.lens, call.n, &key, call.out);
+    call.fn->batch(call.msgs, call.lens, call.n, &key, call.out);
 }
 
 /* 8-aligned slots: room for an array of n elements with out[0..n) placed
@@ -65,7 +58,7 @@ static void one(const char *path, size_t f, size_t n, int target_msgs, long at, 
         msgs[i] = data[i];
         lens[i] = (i * 7) % (MSGLEN + 1);
     }
-    call.batchv = fns[f].batchv;
+    call.fn = &fns[f];
     call.msgs = msgs;
     call.lens = lens;
     call.n = n;
