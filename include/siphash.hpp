@@ -31,10 +31,11 @@
  * constructor throws std::system_error (its code() is the errno), never
  * hashing with a weak key.  Built without exceptions (-fno-exceptions), it
  * prints "libsiphash::hasher: no random key from the operating system"
- * with the errno's text on stderr and calls std::abort() instead.  That is one getrandom() call per container
- * made, ~0.35 us: code that makes many short-lived tables can give them one
- * key (construct a hasher once and pass copies, or use the constructor
- * from a siphash_key_t, which is also the way to reproducible hashes).
+ * with the errno's text on stderr and calls std::abort() instead.  A key
+ * is one getrandom() call per container made, ~0.35 us: code that makes
+ * many short-lived tables can give them one key (construct a hasher once
+ * and pass copies, or use the constructor from a siphash_key_t, which is
+ * also the way to reproducible hashes).
  * Copies hash alike (they carry the key: a container copies its hasher
  * and must find its own elements again); the destructor wipes the key.
  *
