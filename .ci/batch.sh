@@ -19,7 +19,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 status=0
 for config in gcc aarch64 s390x; do
     [[ $config == gcc ]] || export QEMU_LD_PREFIX=/usr/$config-linux-gnu
-    ci_reuse "$config" test_batch
+    ci_reuse "$config" test_batch test_batchv_overlap
     dir=$(ci_dir "$config")
     log=$dir/batch-ctest.log
     rc=0
@@ -29,10 +29,10 @@ for config in gcc aarch64 s390x; do
         cat "$log"
         status=1
     fi
-    # test_batch names each path it forced (or that this CPU lacks it) and
-    # what SIPHASH_IMPL selected.
+    # test_batch and test_batchv_overlap name each path they forced (or
+    # that this CPU lacks it) and what SIPHASH_IMPL selected.
     echo "batch ($config):"
-    grep -E 'test_batch: (testing|SIPHASH_IMPL|best path|[0-9]+ checks|.*not available)|tests passed' "$log" |
+    grep -E 'test_batch(v_overlap)?: (testing|SIPHASH_IMPL|best path|[0-9]+ checks|.*not available)|tests passed' "$log" |
         sed 's/^[0-9]*: /    /' || true
 done
 exit "$status"

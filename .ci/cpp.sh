@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # .ci/cpp.sh — the cpp step: include/siphash.hpp's tests (label "cpp":
 # values, the strict-warnings build, std, Abseil and Boost containers, the
-# failing random source) and the C++ flood test (test_flood_cpp) on the
+# failing random source; the strict build and the random source also with
+# -fno-exceptions, the values also with -U__BYTE_ORDER__; what the hasher
+# must refuse to compile) and the C++ flood test (test_flood_cpp) on the
 # grid g++ / clang++ x C++17 / C++20, each with the project's -Wall
 # -Wextra -Wpedantic and -Werror (SIPHASH_WERROR, as every CI build):
 #   C++17  the matrix's gcc and clang builds (reused; configured and built
@@ -21,7 +23,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ci_packages cpp
 targets=(test_hasher_values test_header_strict test_hasher_std test_hasher_rng test_hasher_absl
-    test_hasher_boost test_flood_cpp)
+    test_hasher_boost test_flood_cpp
+    # built with -fno-exceptions: the header compiles there, and a failing
+    # random source aborts with a message instead of throwing
+    test_hasher_rng_noexcept test_header_strict_noexcept
+    # the values through the header's byte-by-byte load (-U__BYTE_ORDER__)
+    test_hasher_values_generic)
 declare -A verdict
 
 # check_build DIR NAME: the C++ parts were built with Abseil and Boost; run
@@ -30,10 +37,13 @@ check_build() {
     local dir=$1 name=$2
     grep -q '^absl_DIR:PATH=/' "$dir/CMakeCache.txt" || { echo "cpp: $name: Abseil not found" >&2; return 1; }
     grep -q '^Boost_DIR:PATH=/' "$dir/CMakeCache.txt" || { echo "cpp: $name: Boost not found" >&2; return 1; }
-    run ctest --test-dir "$dir" --output-on-failure --no-tests=error -V -R '^(test_hasher_.*|test_header_strict|test_flood_cpp)$'
+    run ctest --test-dir "$dir" --output-on-failure --no-tests=error -V -R '^(test_hasher_.*|test_header_strict.*|test_flood_cpp)$'
     local n
-    n=$(ctest --test-dir "$dir" -N -R '^(test_hasher_.*|test_header_strict|test_flood_cpp)$' | grep -c 'Test *#' || true)
-    [[ $n -eq ${#targets[@]} ]] || { echo "cpp: $name: $n tests, expected ${#targets[@]}" >&2; return 1; }
+    n=$(ctest --test-dir "$dir" -N -R '^(test_hasher_.*|test_header_strict.*|test_flood_cpp)$' | grep -c 'Test *#' || true)
+    # the targets' tests, and test_hasher_refuses (no target: it compiles
+    # tests/cpp/refused.cpp's cases, which must not compile, at test time)
+    local want=$((${#targets[@]} + 1))
+    [[ $n -eq $want ]] || { echo "cpp: $name: $n tests, expected $want" >&2; return 1; }
 }
 
 fail=0

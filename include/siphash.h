@@ -381,9 +381,13 @@ SIPHASH_API void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out);
  * out for the _u64 functions; base == out with stride 8 and len at most 8
  * for siphash_batch, siphash13_batch and siphash12_batch).  Any other
  * overlap (out one element after the input, records longer than 8 bytes,
- * stride 0, out inside msgs, lens or a message of a batchv call) is not
- * allowed: the results are wrong.  Copy first, or hash into a separate
- * out. */
+ * stride 0, out inside a message of a batchv call) is not allowed: the
+ * results are wrong.  Copy first, or hash into a separate out.  The batchv
+ * functions check the one overlap that would make them read wild memory
+ * (out[0..n) sharing a byte with msgs[0..n) or lens[0..n): they would read
+ * hashes as pointers and lengths) and refuse it: the process aborts with a
+ * message on stderr naming the function and the array, before anything is
+ * read or written, as misuse of the streaming API does. */
 
 /* out[i] = siphash24_64(base + i*stride, len, key) for i < n.  stride may be
  * anything (0 hashes one record n times); records need no alignment.  out
@@ -398,7 +402,9 @@ SIPHASH_API void siphash12_batch(const void *base, size_t stride, size_t len, si
                                  const siphash_key_t *key, uint64_t *out);
 /* out[i] = siphash24_64(msgs[i], lens[i], key): messages of any lengths.
  * Each message is read only inside msgs[i][0 .. lens[i]-1].  out must not
- * overlap msgs, lens or any message. */
+ * overlap msgs, lens or any message: out[0..n) overlapping msgs[0..n) or
+ * lens[0..n) aborts the process with a message (checked, above); inside a
+ * message, the results are wrong. */
 SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out);
 /* The same with SipHash-1-3 (out[i] = siphash13_64(msgs[i], lens[i], key)),
@@ -408,7 +414,8 @@ SIPHASH_API void siphash13_batchv(const void *const *msgs, const size_t *lens, s
 /* The same with SipHash-1-2 (out[i] = siphash12_64(msgs[i], lens[i], key)),
  * and over the ASCII-lowercased bytes (out[i] = siphash12_nocase_64(...)):
  * a hash table's batched lookups, as Redis's dict does them.  out must not
- * overlap msgs, lens or any message. */
+ * overlap msgs, lens or any message (overlapping msgs or lens aborts, as
+ * for siphash_batchv). */
 SIPHASH_API void siphash12_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                   const siphash_key_t *key, uint64_t *out);
 SIPHASH_API void siphash12_nocase_batchv(const void *const *msgs, const size_t *lens, size_t n,

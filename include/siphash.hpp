@@ -29,10 +29,13 @@
  * system (siphash_key_generate), so every container gets a key of its own,
  * as Boost.Hash2 advises; when the OS has no randomness to give, the
  * constructor throws std::system_error (its code() is the errno), never
- * hashing with a weak key.  That is one getrandom() call per container
- * made, ~0.35 us: code that makes many short-lived tables can give them one
- * key (construct a hasher once and pass copies, or use the constructor
- * from a siphash_key_t, which is also the way to reproducible hashes).
+ * hashing with a weak key.  Built without exceptions (-fno-exceptions), it
+ * prints "libsiphash::hasher: no random key from the operating system"
+ * with the errno's text on stderr and calls std::abort() instead.  A key
+ * is one getrandom() call per container made, ~0.35 us: code that makes
+ * many short-lived tables can give them one key (construct a hasher once
+ * and pass copies, or use the constructor from a siphash_key_t, which is
+ * also the way to reproducible hashes).
  * Copies hash alike (they carry the key: a container copies its hasher
  * and must find its own elements again); the destructor wipes the key.
  *
@@ -42,12 +45,22 @@
  *       siphash13_64(bytes, length, key) (hasher24: siphash24_64);
  *   integers, bool, character types and enums (the underlying value):
  *       siphash13_64 of the 8 little-endian bytes of the value converted
- *       to uint64_t (hasher24: siphash_1u64), so equal values of
- *       different integer types hash alike (-1 as int and as long long);
- *       integers wider than 64 bits are refused at compile time (hashing
- *       their low half would give away free collisions);
- *   other pointers (void*, unsigned char*, T*): their address, as an
- *       integer.  Only char pointers are C strings.
+ *       to uint64_t (hasher24: siphash_1u64), except that 2^31..2^32-1
+ *       is taken as the negative int it equals as an unsigned int
+ *       (sign-extended from 32 bits): values std::equal_to<> calls equal
+ *       hash alike whatever their types (-1 as int, long long, unsigned
+ *       int 0xFFFFFFFF and unsigned long long 2^64-1; detail::as_u64 says
+ *       why nothing less is consistent); integers wider than 64 bits are
+ *       refused at compile time (hashing their low half would give away
+ *       free collisions);
+ *   other pointers (int*, unsigned char*, pointers to unions, functions
+ *       and final classes): their address, as an integer.  Only char
+ *       pointers are C strings.  Refused at compile time, because
+ *       std::equal_to<> calls them equal to pointers the hasher would hash
+ *       differently: nullptr, void pointers (equal to a char* at the same
+ *       address) and pointers to classes that are not final (a Derived*
+ *       equals the Base* it converts to, at another address under
+ *       multiple inheritance).
  * operator() returns std::size_t: the 64-bit value, or its low 32 bits
  * where size_t has 32.  Floating-point keys have no overload.
  *
@@ -89,6 +102,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -196,8 +211,19 @@ inline SIPHASH_ALWAYS_INLINE_ std::uint64_t hash_word(std::uint64_t m,
     return finish<C, D>(v0, v1, v2, v3, std::uint64_t{8} << 56);
 }
 
-// An integer or enum as the uint64_t it converts to (modulo 2^64, so equal
-// values of any integer types agree).
+// An integer or enum as the one uint64_t shared by every value that
+// std::equal_to<> calls equal to it, whatever the two types (the hasher is
+// transparent: a set<unsigned> is searched with an int).  C++ compares
+// integers after converting both to a common type, which keeps the value,
+// or wraps it modulo 2^64 (a 64-bit unsigned operand), or modulo 2^32 (an
+// unsigned int, or a 32-bit unsigned long, against int or a 32-bit
+// long): -1 == 0xFFFFFFFFu and -1 == ~0ull.  The value modulo 2^64 meets
+// all but the last; for that one the values 2^31..2^32-1, which equal
+// negative ints as unsigned ints, are taken as those negative numbers
+// (sign-extended from 32 bits).  Equality chains force this on every
+// type: long 0xFFFFFFFF == 0xFFFFFFFFu == -1 == long -1.  The price is
+// that 2^31..2^32-1 and -2^31..-1 hash alike pairwise: at most two
+// values per hash, no flood.
 template <class T>
 constexpr std::uint64_t as_u64(T v) noexcept
 {
@@ -207,8 +233,34 @@ constexpr std::uint64_t as_u64(T v) noexcept
         static_assert(sizeof(T) <= sizeof(std::uint64_t),
                       "libsiphash::hasher: integers wider than 64 bits are not hashed "
                       "(their high bits would be ignored: free collisions)");
-        return static_cast<std::uint64_t>(v);
+        static_assert(sizeof(int) == 4 && sizeof(long long) == 8,
+                      "libsiphash::hasher: integer hashing assumes 32-bit int");
+        const std::uint64_t u = static_cast<std::uint64_t>(v);
+        // Types that cannot hold 2^31..2^32-1 skip the test.
+        if constexpr (sizeof(T) < 4 || (sizeof(T) == 4 && std::is_signed_v<T>))
+            return u;
+        else
+            return (u >> 31) == 1 ? u | 0xffffffff00000000u : u;
     }
+}
+
+// The OS gave no key (err: its errno).  Never returns: a hasher without a
+// secret key is what the header exists to prevent.  With exceptions, a
+// std::system_error the caller may catch; built without them
+// (-fno-exceptions: __cpp_exceptions undefined, MSVC without /EHsc), a
+// message on stderr and std::abort(), as the C library does on misuse.
+[[noreturn]] inline void no_random_key(int err)
+{
+#if defined(__cpp_exceptions) || defined(_CPPUNWIND)
+    throw std::system_error(err, std::generic_category(),
+                            "libsiphash::hasher: no random key from the operating system");
+#else
+    std::fprintf(stderr,
+                 "libsiphash::hasher: no random key from the operating system: %s "
+                 "(errno %d; built without exceptions: aborting)\n",
+                 std::strerror(err), err);
+    std::abort();
+#endif
 }
 
 }  // namespace detail
@@ -229,13 +281,13 @@ public:
     using is_avalanching = std::true_type;
 
     // A fresh random key from the OS.  Throws std::system_error with the
-    // errno of the failure when there is none (never a weak key).
+    // errno of the failure when there is none (never a weak key); without
+    // exceptions, aborts with a message (detail::no_random_key).
     basic_hasher()
     {
         const int rc = siphash_key_generate(&key_);
         if (rc != 0)
-            throw std::system_error(-rc, std::generic_category(),
-                                    "libsiphash::hasher: no random key from the operating system");
+            detail::no_random_key(-rc);
     }
 
     // That key: reproducible values, or one key shared by several tables.
@@ -271,12 +323,42 @@ public:
         return static_cast<std::size_t>(detail::hash_word<C, D>(detail::as_u64(v), key_));
     }
 
-    // Pointers other than char pointers (those are C strings): the address.
+    // Pointers other than char pointers (those are C strings): the address,
+    // for the pointee types whose pointers std::equal_to<> compares only
+    // with pointers to the same object at the same address.  Refused at
+    // compile time: void pointers (equal_to<> calls a void* equal to a char*
+    // at the same address, which hashes as a string) and pointers to
+    // classes that are not final (a Base* and a Derived* compare equal
+    // after a conversion that can move the address: multiple or virtual
+    // bases).  Scalars, unions, arrays, functions and final classes hash.
     template <class T, std::enable_if_t<!std::is_same_v<std::remove_cv_t<T>, char>, int> = 0>
     std::size_t operator()(T *p) const noexcept
     {
+        static_assert(!std::is_void_v<T>,
+                      "libsiphash::hasher: void pointers are not hashed: std::equal_to<> calls "
+                      "one equal to a char pointer at the same address, which hashes as a "
+                      "string; hash reinterpret_cast<std::uintptr_t>(p) instead");
+        static_assert(!std::is_class_v<T> || std::is_final_v<T>,
+                      "libsiphash::hasher: pointers to classes that are not final are not "
+                      "hashed: std::equal_to<> calls a Base* equal to a Derived* after a "
+                      "conversion that can move the address, so heterogeneous lookup "
+                      "would miss; make the class final or hash "
+                      "reinterpret_cast<std::uintptr_t>(p)");
         return static_cast<std::size_t>(
             detail::hash_word<C, D>(reinterpret_cast<std::uintptr_t>(p), key_));
+    }
+
+    // nullptr is refused: std::equal_to<> calls it equal to every null
+    // pointer, and a null const char* hashes as "" while a null int*
+    // hashes as address 0.  A typed null pointer hashes.
+    template <class N, std::enable_if_t<std::is_same_v<N, std::nullptr_t>, int> = 0>
+    std::size_t operator()(N) const noexcept
+    {
+        static_assert(!std::is_same_v<N, std::nullptr_t>,
+                      "libsiphash::hasher: nullptr is not hashed: std::equal_to<> calls it "
+                      "equal to a null const char* (hashed as \"\") and to other null "
+                      "pointers (hashed as address 0); hash a typed null pointer");
+        return 0;
     }
 
 private:

@@ -274,32 +274,71 @@ SIPHASH_API void siphash12_batch(const void *base, size_t stride, size_t len, si
         impl()->fixed12((const uint8_t *)base, stride, len, n, key, out);
 }
 
+/* Whether the bytes [a, a + asize) and [b, b + bsize) share one.  The
+ * arrays are different objects, so their addresses are compared as
+ * integers (comparing unrelated pointers is undefined in C). */
+static bool ranges_overlap(const void *a, size_t asize, const void *b, size_t bsize)
+{
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return x < y + bsize && y < x + asize;
+}
+
+/* A batchv call whose out[0..n) overlaps msgs[0..n) or lens[0..n) would
+ * have the kernels read hashes as pointers and lengths (a crash, or reads
+ * far outside the messages): refused before anything is read or written.
+ * Four compares per call, whatever n. */
+static void check_batchv(const char *fn, const void *const *msgs, const size_t *lens, size_t n,
+                         const uint64_t *out)
+{
+    /* n beyond these bounds cannot describe arrays that exist; saturate
+     * rather than wrap so the compare stays meaningful. */
+    const size_t out_bytes = n <= SIZE_MAX / sizeof *out ? n * sizeof *out : SIZE_MAX;
+    const size_t msgs_bytes = n <= SIZE_MAX / sizeof *msgs ? n * sizeof *msgs : SIZE_MAX;
+    const size_t lens_bytes = n <= SIZE_MAX / sizeof *lens ? n * sizeof *lens : SIZE_MAX;
+    if (ranges_overlap(out, out_bytes, msgs, msgs_bytes))
+        sip_misuse("%s: out (%p, %lu hashes) overlaps msgs (%p); out must not overlap msgs or "
+                   "lens (siphash.h)",
+                   fn, (const void *)out, (unsigned long)n, (const void *)msgs);
+    if (ranges_overlap(out, out_bytes, lens, lens_bytes))
+        sip_misuse("%s: out (%p, %lu hashes) overlaps lens (%p); out must not overlap msgs or "
+                   "lens (siphash.h)",
+                   fn, (const void *)out, (unsigned long)n, (const void *)lens);
+}
+
 SIPHASH_API void siphash_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                 const siphash_key_t *key, uint64_t *out)
 {
-    if (n)
+    if (n) {
+        check_batchv("siphash_batchv", msgs, lens, n, out);
         impl()->vec24(msgs, lens, n, key, out);
+    }
 }
 
 SIPHASH_API void siphash13_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                   const siphash_key_t *key, uint64_t *out)
 {
-    if (n)
+    if (n) {
+        check_batchv("siphash13_batchv", msgs, lens, n, out);
         impl()->vec13(msgs, lens, n, key, out);
+    }
 }
 
 SIPHASH_API void siphash12_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                   const siphash_key_t *key, uint64_t *out)
 {
-    if (n)
+    if (n) {
+        check_batchv("siphash12_batchv", msgs, lens, n, out);
         impl()->vec12(msgs, lens, n, key, out);
+    }
 }
 
 SIPHASH_API void siphash12_nocase_batchv(const void *const *msgs, const size_t *lens, size_t n,
                                          const siphash_key_t *key, uint64_t *out)
 {
-    if (n)
+    if (n) {
+        check_batchv("siphash12_nocase_batchv", msgs, lens, n, out);
         impl()->vec12_nocase(msgs, lens, n, key, out);
+    }
 }
 
 SIPHASH_API void siphash_batch_u64(const uint64_t *in, size_t n, const siphash_key_t *key,

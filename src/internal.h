@@ -210,6 +210,15 @@ typedef struct {
  */
 SIP_HIDDEN extern const uint64_t sip_iv[4];
 
+/* Misuse of the API (stream.c): "libsiphash: " and the printf-formatted
+ * message on stderr, then abort().  For errors a caller cannot handle
+ * because the function has no way to report them and carrying on would
+ * hash wrong values or read wild memory. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 1, 2), noreturn))
+#endif
+SIP_HIDDEN void sip_misuse(const char *fmt, ...);
+
 /* wide: the 128-bit output variant (v1 ^= 0xee). */
 SIP_INLINE sip_state sip_init(uint64_t k0, uint64_t k1, int wide)
 {

@@ -17,11 +17,9 @@
 
 /* Wrong parameters are a programming error; hashing with them anyway would
  * silently produce values nobody else computes.  The message names the
- * function, what it was given and what it expects. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 1, 2), noreturn))
-#endif
-static void sip_misuse(const char *fmt, ...)
+ * function, what it was given and what it expects.  (Declared in
+ * internal.h: batch.c refuses overlapping batchv arrays with it.) */
+void sip_misuse(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -5,6 +5,11 @@
  * std::system_error with the errno: never a hasher with a zero key.  The
  * random source fails on demand through rng_fail.c.  The constructor from
  * a key and copies never ask the OS.
+ *
+ * Built twice: as it is (test_hasher_rng) and with -fno-exceptions
+ * (test_hasher_rng_noexcept), where the header cannot throw and a failing
+ * source must abort the process with its message instead: checked in a
+ * child process (aborts.h).
  */
 #include "check.h"
 #include "random_key.h"
@@ -17,6 +22,8 @@
 #include <string>
 #include <system_error>
 #include <unordered_map>
+
+#if defined(__cpp_exceptions)
 
 namespace {
 
@@ -39,9 +46,52 @@ int construct(std::size_t *value)
 
 } // namespace
 
+#else // built without exceptions: a failing source aborts
+
+#include "aborts.h"
+
+namespace {
+
+void hash_with_default_hasher()
+{
+    const libsiphash::hasher h;
+    std::printf("%zu\n", h("x")); // not reached when the OS fails
+}
+
+void make_container()
+{
+    std::unordered_map<std::string, int, libsiphash::hasher> m;
+    m["x"] = 1;
+}
+
+// Constructs a default hasher; returns 0 on success, or EPERM / EIO when
+// the constructor aborted with its message naming that errno's text (each
+// in a child process, rng_fail_errno set there).  -1 for anything else.
+int construct(std::size_t *value)
+{
+    if (rng_fail_errno == 0) {
+        const libsiphash::hasher h;
+        *value = h("x");
+        return 0;
+    }
+    char text[160];
+    std::snprintf(text, sizeof text, "no random key from the operating system: %s",
+                  std::strerror(rng_fail_errno));
+    return aborts_saying(hash_with_default_hasher, text) ? rng_fail_errno : -1;
+}
+
+} // namespace
+
+#endif
+
 int main()
 {
     check_seed("test_hasher_rng");
+#if defined(__cpp_exceptions)
+    std::printf("test_hasher_rng: built with exceptions: a failing source throws\n");
+#else
+    std::printf("test_hasher_rng: built without exceptions: a failing source aborts\n");
+#endif
     std::size_t value = 0;
 
     // The good path asks the OS, once per hasher.
@@ -53,6 +103,7 @@ int main()
     rng_fail_errno = EPERM;
     const int got = construct(&value);
     CHECK(got == EPERM, "a failing random source: got %d, expected EPERM (%d)", got, EPERM);
+#if defined(__cpp_exceptions)
     bool container_threw = false;
     try {
         std::unordered_map<std::string, int, libsiphash::hasher> m;
@@ -61,6 +112,9 @@ int main()
         container_threw = e.code().value() == EPERM;
     }
     CHECK(container_threw, "a container's default hasher must throw too");
+#else
+    CHECK(aborts(make_container), "a container's default hasher must abort too");
+#endif
     rng_fail_errno = EIO;
     CHECK(construct(&value) == EIO, "the errno is passed on (EIO)");
 

@@ -118,6 +118,56 @@ void heterogeneous()
 }
 
 enum class port : unsigned short {};
+enum status : unsigned { status_all = 0xffffffffu, status_top = 0x80000000u };
+struct leaf final {
+    int v;
+};
+
+// Integer and pointer keys found through a value of another type that
+// std::equal_to<> calls equal (C++20 heterogeneous lookup): the hash
+// must agree, or the lookup misses silently.  The reviewer's pairs: int -1
+// in a set of unsigned 0xFFFFFFFF, the same in a set of an enum with an
+// unsigned underlying type; their neighbours below.  (nullptr, void and
+// non-final class pointers do not compile: refused.cpp.)
+void heterogeneous_integers()
+{
+#if defined(__cpp_lib_generic_unordered_lookup) && __cpp_lib_generic_unordered_lookup >= 201811L
+    std::unordered_set<unsigned, libsiphash::hasher, std::equal_to<>> u{0xffffffffu, 0x80000000u, 7u};
+    CHECK(u.count(-1) == 1 && u.find(-1) != u.end(), "set<unsigned>: find(int -1)");
+    CHECK(u.count(-2147483647 - 1) == 1, "set<unsigned>: count(INT_MIN) finds 0x80000000");
+    CHECK(u.count(static_cast<short>(7)) == 1 && u.count('\a') == 1, "set<unsigned>: short, char");
+    CHECK(u.count(-1L) == 0 && u.count(0xffffffffffffffffULL) == 0,
+          "set<unsigned>: long -1 and 2^64-1 are other values (equal_to<> says so)");
+    std::unordered_set<status, libsiphash::hasher, std::equal_to<>> e{status_all, status_top};
+    CHECK(e.count(-1) == 1 && e.count(0xffffffffu) == 1 && e.count(-2147483647 - 1) == 1,
+          "set<enum : unsigned>: found by int and unsigned");
+    std::unordered_set<int, libsiphash::hasher, std::equal_to<>> i{-1, -2147483647 - 1, 5};
+    CHECK(i.count(0xffffffffu) == 1 && i.count(0x80000000u) == 1 && i.count(status_all) == 1,
+          "set<int>: found by unsigned and by the enum");
+    CHECK(i.count(~0ULL) == 1 && i.count(5ULL) == 1 && i.count(5L) == 1 && i.count(true) == 0,
+          "set<int>: found by unsigned long long and long");
+    std::unordered_set<long long, libsiphash::hasher, std::equal_to<>> ll{-1, 0xffffffff};
+    CHECK(ll.count(~0ULL) == 1 && ll.count(0xffffffffu) == 1 && ll.count(-1) == 1,
+          "set<long long>: -1 by 2^64-1 and int, 0xffffffff by unsigned");
+    std::unordered_set<unsigned long long, libsiphash::hasher, std::equal_to<>> ull{~0ULL, 0xffffffffULL};
+    CHECK(ull.count(-1) == 1 && ull.count(-1LL) == 1 && ull.count(0xffffffffu) == 1,
+          "set<unsigned long long>: by int, long long, unsigned");
+    std::unordered_set<char32_t, libsiphash::hasher, std::equal_to<>> c32{U'\U0010FFFF', 0xffffffffu};
+    CHECK(c32.count(0x10ffff) == 1 && c32.count(-1) == 1, "set<char32_t>: by int");
+
+    int x = 0;
+    leaf l{1};
+    std::unordered_set<const int *, libsiphash::hasher, std::equal_to<>> ptrs{&x};
+    CHECK(ptrs.count(&x) == 1, "set<const int*>: found by int*");
+    std::unordered_set<const leaf *, libsiphash::hasher, std::equal_to<>> leaves{&l};
+    CHECK(leaves.count(&l) == 1, "set<const leaf*> (final class): found by leaf*");
+    std::printf("heterogeneous integer and pointer lookup: C++20, checked\n");
+#else
+    std::printf("heterogeneous integer lookup: C++20 only; this is C++%ld\n",
+                static_cast<long>(__cplusplus / 100 % 100));
+    CHECK(true, "nothing to check before C++20");
+#endif
+}
 
 void other_keys()
 {
@@ -175,6 +225,7 @@ int main()
     check_seed("test_hasher_std");
     string_map();
     heterogeneous();
+    heterogeneous_integers();
     other_keys();
     container_keys();
     return check_finish("test_hasher_std");

@@ -6,8 +6,18 @@
  * siphash_1u64 for integers) and the naive model; equal values of
  * different integer types agree; char pointers are strings, other pointers
  * addresses; copies hash alike; two default-constructed hashers (keys from
- * the OS) differ; the traits containers read are set.
+ * the OS) differ; the destructor wipes all 16 key bytes; the traits
+ * containers read are set.
+ *
+ * Built twice: as it is (test_hasher_values, the header's one-load path
+ * for this byte order) and with -U__BYTE_ORDER__ and SIPHASH_TEST_GENERIC_LOAD
+ * (test_hasher_values_generic): the header then assembles its loads byte by
+ * byte, the path of a compiler that says nothing about byte order.
  */
+#if defined(SIPHASH_TEST_GENERIC_LOAD) && defined(__BYTE_ORDER__)
+#error "test_hasher_values_generic: __BYTE_ORDER__ is still defined; the generic load would not be tested"
+#endif
+
 #include "check.h"
 #include "random_key.h"
 #include "sipmodel.h"
@@ -16,9 +26,11 @@
 
 #include <cstring>
 #include <functional>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <typeinfo>
 #include <vector>
 
 namespace {
@@ -96,7 +108,15 @@ void strings(const char *name, std::uint64_t (*c)(const void *, std::size_t, con
 enum class colour : std::uint8_t { red = 1, blue = 200 };
 enum plain_enum { minus_one = -1, zero = 0 };
 
-// Integers: SipHash of the 8 little-endian bytes of the value as uint64_t,
+// The word the header hashes for an integer (docs/cpp.md), written apart
+// from the header: the value modulo 2^64, except 2^31..2^32-1, which is
+// the negative int it equals as an unsigned int.
+std::uint64_t model_word(std::uint64_t u)
+{
+    return u >= 0x80000000u && u <= 0xffffffffu ? u - 0x100000000u : u;
+}
+
+// Integers: SipHash of the 8 little-endian bytes of model_word(value),
 // which the C library computes as siphash13_batch_u64 / siphash_1u64.
 void integers()
 {
@@ -119,7 +139,9 @@ void integers()
         const signed char sc = static_cast<signed char>(v);
         const std::uint64_t as_i32 = static_cast<std::uint64_t>(static_cast<std::int64_t>(i32));
         CHECK_EQ_U64(h13(i32), as_size(siphash13_64(le8(as_i32).data(), 8, &key)), "int32_t");
-        CHECK_EQ_U64(h13(u32), as_size(siphash13_64(le8(u32).data(), 8, &key)), "uint32_t");
+        CHECK_EQ_U64(h13(u32), as_size(siphash13_64(le8(model_word(u32)).data(), 8, &key)),
+                     "uint32_t %08lx", static_cast<unsigned long>(u32));
+        CHECK_EQ_U64(h13(u32), h13(i32), "uint32_t and the int32_t with its bits (equal_to<>)");
         CHECK_EQ_U64(h13(i16), h13(static_cast<long long>(i16)), "int16_t vs long long");
         CHECK_EQ_U64(h13(sc), h13(static_cast<std::int64_t>(sc)), "signed char vs int64_t");
         CHECK_EQ_U64(h13(static_cast<std::int64_t>(i32)), h13(i32), "int64_t vs int32_t");
@@ -127,12 +149,138 @@ void integers()
     const libsiphash::hasher h(check_random_key());
     CHECK_EQ_U64(h(-1), h(~std::uint64_t{0}), "-1 is 2^64 - 1");
     CHECK_EQ_U64(h(-1), h(-1LL), "-1 as int and as long long");
-    CHECK(h(-1) != h(0xffffffffU), "int -1 and unsigned 0xffffffff are different values");
+    CHECK_EQ_U64(h(-1), h(0xffffffffU), "int -1 == unsigned 0xffffffff under equal_to<>");
+    CHECK_EQ_U64(h(0xffffffffU), h(~0ULL), "unsigned 0xffffffff as -1");
+    CHECK_EQ_U64(h(0x80000000U), h(-2147483647 - 1), "unsigned 0x80000000 == INT_MIN");
+    CHECK(h(0x7fffffffU) != h(-2147483647 - 1) && h(0x100000000ULL) != h(0ULL),
+          "only 2^31..2^32-1 are taken as negative");
     CHECK_EQ_U64(h(true), h(1), "bool");
     CHECK_EQ_U64(h('A'), h(65), "char value");
     CHECK_EQ_U64(h(colour::blue), h(200), "enum class: its underlying value");
     CHECK_EQ_U64(h(minus_one), h(-1), "plain enum");
     CHECK(h(colour::red) != h(colour::blue), "two enumerators");
+}
+
+// Every pair of integer and enum types, every pair of values from a list
+// of edges (and a few random ones) converted to them: where
+// std::equal_to<> calls two values equal, their hashes must be equal (the
+// transparent hasher's heterogeneous lookup finds nothing otherwise); and
+// hashes agree exactly when model_word() says so.
+enum e_uint : unsigned { e_uint_max = 0xffffffffu };
+enum e_int : int { e_int_min = -2147483647 - 1 };
+enum e_ull : unsigned long long { e_ull_max = ~0ULL };
+enum e_uchar : unsigned char { e_uchar_max = 255 };
+enum e_wide { e_wide_lo = -2147483647 - 1, e_wide_hi = 2147483647 }; // int range, no fixed type
+enum e_uwide { e_uwide_hi = 0xffffffffu };                          // unsigned int range
+enum class e_scoped : unsigned { big = 0xffffffffu };
+
+template <class... T>
+struct type_list {
+};
+using int_types = type_list<bool, char, signed char, unsigned char, wchar_t, char16_t, char32_t,
+#if defined(__cpp_char8_t)
+                            char8_t,
+#endif
+                            short, unsigned short, int, unsigned, long, unsigned long, long long,
+                            unsigned long long, e_uint, e_int, e_ull, e_uchar, e_wide, e_uwide,
+                            e_scoped>;
+
+// bits converted to T as a static_cast does (modulo 2^width), enums
+// through their underlying type.
+template <class T>
+T make(std::uint64_t bits)
+{
+    if constexpr (std::is_enum_v<T>)
+        return static_cast<T>(make<std::underlying_type_t<T>>(bits));
+    else
+        return static_cast<T>(bits);
+}
+
+template <class T>
+std::uint64_t value_bits(T v)
+{
+    if constexpr (std::is_enum_v<T>)
+        return value_bits(static_cast<std::underlying_type_t<T>>(v));
+    else
+        return static_cast<std::uint64_t>(v);
+}
+
+struct pair_stats {
+    std::size_t comparable_types = 0, equal_pairs = 0;
+};
+
+template <class A, class B>
+void one_type_pair(const libsiphash::hasher &h, const std::vector<std::uint64_t> &vals,
+                   pair_stats &st)
+{
+    if constexpr (std::is_invocable_v<std::equal_to<>, const A &, const B &>) {
+        st.comparable_types++;
+        std::size_t equal = 0, apart = 0;
+        for (const std::uint64_t x : vals) {
+            const A a = make<A>(x);
+            const std::uint64_t ma = model_word(value_bits(a));
+            for (const std::uint64_t y : vals) {
+                const B b = make<B>(y);
+                const bool eq = std::equal_to<>{}(a, b);
+                const std::uint64_t mb = model_word(value_bits(b));
+                st.equal_pairs += eq;
+                equal += eq;
+                apart += eq && h(a) != h(b);
+                if (eq)
+                    CHECK_EQ_U64(h(a), h(b), "equal under equal_to<>, hashed apart: %s %016llx, %s %016llx",
+                                 typeid(A).name(), static_cast<unsigned long long>(value_bits(a)),
+                                 typeid(B).name(), static_cast<unsigned long long>(value_bits(b)));
+                CHECK(!eq || ma == mb, "model_word misses an equal pair: %s %016llx, %s %016llx",
+                      typeid(A).name(), static_cast<unsigned long long>(value_bits(a)),
+                      typeid(B).name(), static_cast<unsigned long long>(value_bits(b)));
+                // (Unequal words collide by chance with probability 2^-64;
+                // a 32-bit size_t would make that 2^-32 per pair: not checked.)
+                if (sizeof(std::size_t) >= 8 || ma == mb)
+                    CHECK((h(a) == h(b)) == (ma == mb), "hash vs model: %s %016llx, %s %016llx",
+                          typeid(A).name(), static_cast<unsigned long long>(value_bits(a)),
+                          typeid(B).name(), static_cast<unsigned long long>(value_bits(b)));
+            }
+        }
+        // The first failures are printed in full (check.h); this names
+        // every type pair that has any.
+        if (apart)
+            std::printf("integer pairs: %s vs %s: %zu of %zu equal pairs hashed apart\n",
+                        typeid(A).name(), typeid(B).name(), apart, equal);
+    }
+}
+
+template <class A, class... B>
+void with_every(const libsiphash::hasher &h, const std::vector<std::uint64_t> &vals,
+                pair_stats &st, type_list<B...>)
+{
+    (one_type_pair<A, B>(h, vals, st), ...);
+}
+
+template <class... A>
+void every_pair(const libsiphash::hasher &h, const std::vector<std::uint64_t> &vals,
+                pair_stats &st, type_list<A...> all)
+{
+    (with_every<A>(h, vals, st, all), ...);
+}
+
+void equal_means_equal_hash()
+{
+    std::vector<std::uint64_t> vals = {
+        0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffffff,
+        0x80000000, 0x80000001, 0xfffffffe, 0xffffffff, 0x100000000, 0x17fffffff, 0x180000000,
+        0x7fffffffffffffff, 0x8000000000000000, 0xffffffff7fffffff, 0xffffffff80000000,
+        0xfffffffffffffffe, 0xffffffffffffffff};
+    for (int i = 0; i < 4; i++)
+        vals.push_back(check_rand());
+    for (int i = 0; i < 2; i++) // random in the 32-bit edge ranges
+        vals.push_back(0x80000000u + (check_rand() & 0x7fffffff)),
+            vals.push_back(0xffffffff80000000u + (check_rand() & 0x7fffffff));
+    const libsiphash::hasher h(check_random_key());
+    pair_stats st;
+    every_pair(h, vals, st, int_types{});
+    std::printf("integer pairs: %zu comparable type pairs, %zu equal value pairs checked\n",
+                st.comparable_types, st.equal_pairs);
+    CHECK(st.comparable_types > 400 && st.equal_pairs > 10000, "the pair sweep ran");
 }
 
 // Pointers other than char pointers: the address, hashed as an integer.
@@ -141,13 +289,29 @@ void pointers()
     const libsiphash::hasher h(check_random_key());
     int x = 0;
     unsigned char bytes[4] = {'a', 'b', 'c', 0};
-    const void *vp = &x;
+    const int *cx = &x;
     CHECK_EQ_U64(h(&x), h(reinterpret_cast<std::uintptr_t>(&x)), "int*: its address");
-    CHECK_EQ_U64(h(vp), h(reinterpret_cast<std::uintptr_t>(vp)), "const void*: its address");
+    CHECK_EQ_U64(h(cx), h(&x), "const int* and int* to one int (equal_to<>)");
+    // A final class's pointer: no other pointer type compares equal to it
+    // at another address (void and non-final class pointers do not
+    // compile: refused.cpp).
+    struct node final {
+        int v;
+    } n{1};
+    CHECK_EQ_U64(h(&n), h(reinterpret_cast<std::uintptr_t>(&n)), "final class*: its address");
+    CHECK_EQ_U64(h(static_cast<const node *>(&n)), h(&n), "const node* and node*");
     CHECK_EQ_U64(h(bytes), h(reinterpret_cast<std::uintptr_t>(bytes)),
                  "unsigned char*: an address, not a string");
     const int *null_int = nullptr;
     CHECK_EQ_U64(h(null_int), h(0), "a null pointer is address 0");
+}
+
+// "x" under key with the hasher's variant, by the C library.
+template <class H>
+std::uint64_t c13_or_24(const siphash_key_t &key)
+{
+    return std::is_same_v<H, libsiphash::hasher24> ? siphash24_64("x", 1, &key)
+                                                   : siphash13_64("x", 1, &key);
 }
 
 void keys()
@@ -169,6 +333,47 @@ void keys()
     CHECK_EQ_U64(libsiphash::hasher(k)("x"), libsiphash::hasher(k)("x"), "same key, same value");
     CHECK(libsiphash::hasher(k)("x") != libsiphash::hasher24(k)("x"), "1-3 and 2-4 differ");
 }
+
+// The destructor wipes the whole key: a hasher placed in a buffer, holding
+// a key with no zero byte, destroyed, leaves only zero bytes behind.  The
+// buffer outlives the object, so reading it afterwards is reading our own
+// storage.  GCC treats storage whose object has died as holding no value
+// (-flifetime-dse): it says so (-Wmaybe-uninitialized) and could fold
+// plain loads of it to anything, so the bytes are read through volatile,
+// which must load what is in memory; the wipe itself is siphash_wipe, a
+// call the compiler cannot drop as a dead store.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+template <class H>
+void destructor_wipes(const char *name)
+{
+    static_assert(sizeof(H) >= sizeof(siphash_key_t), "the key is in the object");
+    std::uint8_t kb[16];
+    for (int i = 0; i < 16; i++)
+        kb[i] = static_cast<std::uint8_t>(0xa0 + i); // no zero byte
+    const siphash_key_t key = siphash_key_from_bytes(kb);
+    alignas(H) unsigned char buf[sizeof(H)];
+    std::memset(buf, 0, sizeof buf);
+    H *h = new (buf) H(key);
+    const volatile unsigned char *bytes = buf;
+    std::size_t live = 0;
+    for (std::size_t i = 0; i < sizeof buf; i++)
+        live += bytes[i] != 0;
+    CHECK(live >= sizeof(siphash_key_t), "%s: the key is not in the object (%zu non-zero bytes)", name,
+          live);
+    CHECK_EQ_U64((*h)("x"), as_size(c13_or_24<H>(key)), "%s: the placed hasher hashes with its key",
+                 name);
+    h->~H();
+    std::size_t left = 0;
+    for (std::size_t i = 0; i < sizeof buf; i++)
+        left += bytes[i] != 0;
+    CHECK(left == 0, "%s: %zu of %zu bytes not wiped by the destructor", name, left, sizeof buf);
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 void traits()
 {
@@ -195,8 +400,14 @@ int main()
     strings<libsiphash::hasher>("hasher", c13, 1, 3);
     strings<libsiphash::hasher24>("hasher24", c24, 2, 4);
     integers();
+    equal_means_equal_hash();
     pointers();
     keys();
+    destructor_wipes<libsiphash::hasher>("hasher");
+    destructor_wipes<libsiphash::hasher24>("hasher24");
     traits();
+#if defined(SIPHASH_TEST_GENERIC_LOAD)
+    std::printf("test_hasher_values: built with -U__BYTE_ORDER__: the byte-by-byte loads tested\n");
+#endif
     return check_finish("test_hasher_values");
 }
