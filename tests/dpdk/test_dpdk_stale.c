@@ -82,7 +82,7 @@ static void found_as(const struct siphash_dpdk_table *t, const char *name, const
  * then a 13-byte one called next: found as itself. */
 static void freed_then_made(int round, const char *old_name, const char *next)
 {
-    char what[64];
+    char what[128];
     snprintf(what, sizeof what, "round %d (%s after %s)", round, next, old_name);
     struct siphash_dpdk_table filler = dpdk_test_table("stale-filler", 8, 64);
     struct siphash_dpdk_table old = dpdk_test_table(old_name, 8, 1024);
