@@ -4,7 +4,7 @@
 # Its tests (label "dpdk": signatures against siphash13_64 on every batch
 # path, the CRC collisions checked through rte_hash_crc, refusal and
 # acceptance, round trips, bad input, hand-made table wrappers refused, the
-# key shared through a memzone), rerun here with their output shown
+# key shared through a memzone, the records of freed tables), rerun here with their output shown
 # although the matrix's native builds ran them too; then the two-process
 # test where hugepages are free; then the example in --quick mode: the
 # attack (its CSV checked and plotted) and the cost ratios, printed with
@@ -24,7 +24,7 @@ ci_configure gcc
 grep -q '^DPDK_FOUND:INTERNAL=1' "$build/CMakeCache.txt" || { echo "dpdk: libdpdk not found by the gcc build" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || echo "dpdk: not root: EAL may refuse to start (the tests then fail)" >&2
 run cmake --build "$build" -j "$JOBS" --target siphash-dpdk test_dpdk_sigs test_dpdk_attack \
-    test_dpdk_table test_dpdk_wrap test_dpdk_share test_dpdk_mp
+    test_dpdk_table test_dpdk_wrap test_dpdk_share test_dpdk_stale test_dpdk_mp
 
 run ctest --test-dir "$build" --output-on-failure --no-tests=error -V -L '^dpdk$'
 

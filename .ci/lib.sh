@@ -70,6 +70,7 @@
 # shellcheck shell=bash
 
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 
 SIPHASH_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$SIPHASH_ROOT"

@@ -9,7 +9,9 @@
 #      the commit's files, naming the cause and writing no tarball; then
 #      tests/release/dist_hostile.sh: the same bytes, both files 0644,
 #      whatever the maker's git configuration (line endings, filters,
-#      attributes, replace refs at every level), umask, TZ and locale;
+#      attributes, replace refs at every level), umask, TZ, locale and
+#      CDPATH; and tests/release/cdpath.sh: every script that changes
+#      directory unsets CDPATH first;
 #   3. distcheck: the tarball unpacked in an empty directory (no .git, no
 #      ../shared beside it), built with CMake (-Werror, the differential
 #      tests' OpenSSL and libsodium required) and its whole CTest suite run
@@ -83,9 +85,11 @@ for f in "$tmp/a/$name.tar.gz" "$tmp/a/SHA256SUMS"; do
 done
 phase "version checked, tarball made twice and compared, refusals checked"
 
-# The same bytes whatever the maker's git configuration, umask, TZ, locale.
+# The same bytes whatever the maker's git configuration, umask, TZ, locale
+# and CDPATH; and no script of the tree follows an exported CDPATH.
 run bash tests/release/dist_hostile.sh "$SIPHASH_ROOT" "$tmp/hostile"
-phase "dist.sh under hostile git configurations, umask, TZ and locale"
+run bash tests/release/cdpath.sh
+phase "dist.sh under hostile git configurations, umask, TZ, locale and CDPATH"
 
 # -------------------------------------------------------------- distcheck
 mkdir "$tmp/empty"

@@ -58,7 +58,10 @@
  * stop a program that copies a valid struct and frees its table.  Its h
  * member is the real table: every rte_hash_* function works on it
  * (rte_hash_add_key(), _lookup(), _del_key() compute the same signature
- * through the callback, one key at a time).
+ * through the callback, one key at a time).  Free a table with
+ * siphash_dpdk_free() (below); rte_hash_free(t.h) also works, see "Several
+ * processes" for what it leaves in a shared record until the next create
+ * or find.
  *
  * Bursts.  DPDK looks keys up 1..64 at a time (RTE_HASH_LOOKUP_BULK_MAX).
  * The helpers compute a burst's signatures with one SIMD batch call (the
@@ -95,6 +98,18 @@
  * address, wrong wherever the code is loaded elsewhere (ASLR, another
  * binary).  The helpers never call it.
  *
+ * The shared record of a table never outlives it.  DPDK gives a freed
+ * table's memory to the next one, so a record is trusted only while the
+ * rte_hash of its name is still its table, with the capacity it was made
+ * with (rte_hash_max_key_id()); siphash_dpdk_create() drops the records of
+ * its new table's address and name and of every table no longer alive,
+ * and siphash_dpdk_find() those it finds dead, so tables freed with
+ * rte_hash_free() give their slots back.  The one case DPDK's public API
+ * cannot tell apart: a table freed with rte_hash_free() and replaced, before
+ * any create or find of this header ran, by a plain rte_hash_create()
+ * table of the same name and capacity at the same address.  Free tables
+ * with siphash_dpdk_free(), which forgets the record at once.
+ *
  * Errors, DPDK-style: the helpers return 0 (the _data lookups: the number
  * of hits; adds: the number of keys refused) or a negative errno.  More
  * than 64 keys, 0 keys, a NULL array, a table not made by
@@ -128,6 +143,17 @@ struct siphash_dpdk_table {
     uint64_t tag;       /* set by siphash_dpdk_create()/_find(), checked by the helpers */
 };
 
+/* Internal: what the shared memzone records of one table.  A record is
+ * trusted only while the table it describes is alive: the rte_hash called
+ * name is still h, with the capacity it had when it was made (see
+ * siphash_dpdk_record_live_()).  rte_hash reuses a freed table's memory
+ * for the next one, so the address alone could name another table. */
+struct siphash_dpdk_record_ {
+    struct siphash_dpdk_table t;   /* t.h NULL: a free slot */
+    char name[RTE_HASH_NAMESIZE];  /* its name as rte_hash keeps it (31 bytes at most) */
+    int32_t max_key_id;            /* rte_hash_max_key_id(t.h) when it was made */
+};
+
 /* What siphash_dpdk_key_share() puts in its memzone: the key and the
  * tables created under it since (found by name in other processes). */
 #define SIPHASH_DPDK_SHARED_TABLES 64
@@ -135,9 +161,9 @@ struct siphash_dpdk_shared_ {
     uint64_t magic; /* SIPHASH_DPDK_SHARED_MAGIC_: this layout, this capacity */
     siphash_key_t key;
     rte_spinlock_t lock; /* guards tables[] between processes */
-    struct siphash_dpdk_table tables[SIPHASH_DPDK_SHARED_TABLES]; /* h NULL: free */
+    struct siphash_dpdk_record_ tables[SIPHASH_DPDK_SHARED_TABLES];
 };
-#define SIPHASH_DPDK_SHARED_MAGIC_ (0x5348445044530100ull | SIPHASH_DPDK_SHARED_TABLES)
+#define SIPHASH_DPDK_SHARED_MAGIC_ (0x5348445044530200ull | SIPHASH_DPDK_SHARED_TABLES)
 
 /* The process key, defined by SIPHASH_DPDK_DEFINE_KEY.  Set it with the
  * functions below; read it only to hash as the table does. */
@@ -275,13 +301,25 @@ static inline uint32_t siphash_dpdk_hash(const void *key, uint32_t key_len, uint
     return (uint32_t)siphash13_64(key, key_len, &siphash_dpdk_process_key);
 }
 
+/* Internal: whether record r still describes a live table: the rte_hash
+ * called r->name is r->t.h (a freed table is no longer found by its name;
+ * a new one at its address has another name or was recorded over it) and
+ * has the capacity r's had.  Reads only the list of tables and, once it is
+ * known alive, the table: never a freed one. */
+static inline int siphash_dpdk_record_live_(const struct siphash_dpdk_record_ *r)
+{
+    return r->t.h != NULL && rte_hash_find_existing(r->name) == r->t.h &&
+           rte_hash_max_key_id(r->t.h) == r->max_key_id;
+}
+
 /* Creates the table of params with hash_func = siphash_dpdk_hash (the
  * caller's hash_func, if any, is replaced; hash_func_init_val is passed on
  * and ignored).  With a shared key (siphash_dpdk_key_share() or _attach())
  * the table is recorded for siphash_dpdk_find().  Returns 0, -EINVAL (NULL
  * argument, key_len 0, or no process key set yet: a zero key protects
  * nothing), -ENOSPC (the shared record is full: SIPHASH_DPDK_SHARED_TABLES
- * tables) or -rte_errno from rte_hash_create(); on error t->h is NULL. */
+ * live tables; records of tables freed with rte_hash_free() are dropped
+ * first) or -rte_errno from rte_hash_create(); on error t->h is NULL. */
 static inline int siphash_dpdk_create(struct siphash_dpdk_table *t,
                                       const struct rte_hash_parameters *params)
 {
@@ -297,27 +335,39 @@ static inline int siphash_dpdk_create(struct siphash_dpdk_table *t,
     struct rte_hash *h = rte_hash_create(&p);
     if (h == NULL)
         return rte_errno > 0 ? -rte_errno : -ENOMEM;
+    struct siphash_dpdk_record_ r;
+    memset(&r, 0, sizeof r);
+    r.t.h = h;
+    r.t.key_len = p.key_len;
+    r.t.tag = siphash_dpdk_tag_(h, p.key_len);
+    /* The name as rte_hash_create() keeps it: its first 31 bytes. */
+    for (size_t i = 0; i + 1 < sizeof r.name && p.name[i] != '\0'; i++)
+        r.name[i] = p.name[i];
+    r.max_key_id = rte_hash_max_key_id(h);
     struct siphash_dpdk_shared_ *s = siphash_dpdk_shared_zone_;
     if (s != NULL) {
         int slot = -1;
         rte_spinlock_lock(&s->lock);
-        for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES && slot < 0; i++)
-            if (s->tables[i].h == NULL)
+        for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES; i++) {
+            struct siphash_dpdk_record_ *o = &s->tables[i];
+            /* A record of this address or this name is of a table freed
+             * with rte_hash_free(): h is new, and names are unique. */
+            if (o->t.h != NULL &&
+                (o->t.h == h || strncmp(o->name, r.name, sizeof r.name) == 0 ||
+                 !siphash_dpdk_record_live_(o)))
+                memset(o, 0, sizeof *o);
+            if (o->t.h == NULL && slot < 0)
                 slot = i;
-        if (slot >= 0) {
-            s->tables[slot].h = h;
-            s->tables[slot].key_len = p.key_len;
-            s->tables[slot].tag = siphash_dpdk_tag_(h, p.key_len);
         }
+        if (slot >= 0)
+            s->tables[slot] = r;
         rte_spinlock_unlock(&s->lock);
         if (slot < 0) {
             rte_hash_free(h);
             return -ENOSPC;
         }
     }
-    t->h = h;
-    t->key_len = p.key_len;
-    t->tag = siphash_dpdk_tag_(h, p.key_len);
+    *t = r.t;
     return 0;
 }
 
@@ -326,8 +376,10 @@ static inline int siphash_dpdk_create(struct siphash_dpdk_table *t,
  * attached that key (siphash_dpdk_key_attach()) or shared it.  Fills t
  * like siphash_dpdk_create().  Returns 0; -ENOENT (no rte_hash of that
  * name); -EINVAL (NULL argument, no shared key in this process, or a table
- * not made by siphash_dpdk_create() under this process key); t->h is NULL
- * on error. */
+ * not made by siphash_dpdk_create() under this process key: one that took
+ * the name or the address of a freed one is not, whatever the record of
+ * the freed one said); t->h is NULL on error.  Records of tables that are
+ * gone are dropped on the way (see "The shared record" above). */
 static inline int siphash_dpdk_find(struct siphash_dpdk_table *t, const char *name)
 {
     if (t == NULL)
@@ -341,9 +393,15 @@ static inline int siphash_dpdk_find(struct siphash_dpdk_table *t, const char *na
         return -ENOENT;
     struct siphash_dpdk_table found = {NULL, 0, 0};
     rte_spinlock_lock(&s->lock);
-    for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES; i++)
-        if (s->tables[i].h == h)
-            found = s->tables[i];
+    for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES; i++) {
+        struct siphash_dpdk_record_ *o = &s->tables[i];
+        if (o->t.h == NULL)
+            continue;
+        if (!siphash_dpdk_record_live_(o))
+            memset(o, 0, sizeof *o); /* its table was freed: forget it */
+        else if (o->t.h == h)
+            found = o->t; /* live, and h: so it is the record of name */
+    }
     rte_spinlock_unlock(&s->lock);
     /* Recorded under this process's key (the tag says so), or not ours. */
     if (found.h == NULL || found.tag != siphash_dpdk_tag_(h, found.key_len))
@@ -353,7 +411,9 @@ static inline int siphash_dpdk_find(struct siphash_dpdk_table *t, const char *na
 }
 
 /* Frees the table (rte_hash_free), forgets it in the shared record if it
- * is there, and clears t.  For every process: free a table once. */
+ * is there, and clears t.  For every process: free a table once.  The way
+ * to free a table of this header: rte_hash_free(t.h) leaves the record
+ * until the next create or find drops it (see the top of this file). */
 static inline void siphash_dpdk_free(struct siphash_dpdk_table *t)
 {
     if (t == NULL)
@@ -362,7 +422,7 @@ static inline void siphash_dpdk_free(struct siphash_dpdk_table *t)
     if (s != NULL && t->h != NULL) {
         rte_spinlock_lock(&s->lock);
         for (int i = 0; i < SIPHASH_DPDK_SHARED_TABLES; i++)
-            if (s->tables[i].h == t->h)
+            if (s->tables[i].t.h == t->h)
                 memset(&s->tables[i], 0, sizeof s->tables[i]);
         rte_spinlock_unlock(&s->lock);
     }

@@ -18,6 +18,7 @@
 # something fails to run).  Needs the extension installed (make -C
 # postgresql install) and pgcrypto (Debian's postgresql-15 has it).
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 rows=1000000
 rounds=3

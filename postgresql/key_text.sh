@@ -35,6 +35,7 @@
 # SET clause or body; postgresql.auto.conf for ALTER SYSTEM).
 # PG_CONFIG picks the installation (default: pg_config on PATH).
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=postgresql/tempserver.sh
 source "$here/tempserver.sh"

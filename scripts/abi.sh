@@ -29,6 +29,7 @@
 # --no-added-syms (additions are allowed in 1.x) and fails on any bit.  It
 # prints the full report, additions included, for the record.
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 cd "$(dirname "$0")/.."
 root=$PWD
 

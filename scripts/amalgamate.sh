@@ -29,6 +29,7 @@
 # The file list is src/*.c (what src/CMakeLists.txt compiles); an
 # instruction-set file this script does not know stops it with an error.
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 export LC_ALL=C
 
 usage() {

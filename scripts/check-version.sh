@@ -9,6 +9,7 @@
 # spells it wrongly.  Exit 1, naming each file that disagrees.
 #   usage: scripts/check-version.sh [--quiet]
 set -uo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 cd "$(dirname "$0")/.." || exit 2
 quiet=0
 [ "${1:-}" = --quiet ] && quiet=1

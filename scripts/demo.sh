@@ -6,6 +6,7 @@
 # uthash and a Linux-style table, weak hash vs SipHash (quick mode, a few
 # seconds; the full run is `build/examples/siphash-flood`).
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh .ci/packages-consumers.txt
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -34,6 +34,7 @@
 # state the version disagree (scripts/check-version.sh).
 #   usage: scripts/dist.sh [OUTDIR]
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 cd "$(dirname "$0")/.."
 out=${1:-build-dist}
 

@@ -33,6 +33,7 @@
 # wall and CPU seconds and notes (what failed, by name; what was skipped,
 # and why), then the line "steps: N passed, N failed".
 set -uo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=.ci/lib.sh
 source .ci/lib.sh || exit 1

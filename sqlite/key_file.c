@@ -11,7 +11,9 @@
  *     log: a function has no other channel for one);
  *   - 32 hex digits (surrounding whitespace such as a trailing newline
  *     ignored), or exactly the 16 raw key bytes.  Text that is all hex is
- *     read as hex, as siphashsum does.
+ *     read as hex, as siphashsum does.  Nothing more: a file that holds
+ *     more than a key (33 hex digits, a key and more text, 17 bytes) is
+ *     refused, never cut down to one.
  * Messages name the file and what is wrong, never any of its bytes: a
  * mistyped key is still most of a key.  Every copy is wiped.
  */

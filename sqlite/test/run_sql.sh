@@ -16,6 +16,7 @@
 # SIPHASH_SQLITE_UPDATE=1 writes the output to expected/suite.out instead
 # (after a deliberate change: review the diff).
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 [[ $# -eq 3 ]] || { echo "usage: $0 SQLITE3 SIPHASH_SO VECTOR_DIR" >&2; exit 2; }
 sqlite3=$1 so=$2 vectors=$3
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -241,6 +241,15 @@ def test_errors(args, tmp):
     secret = "c0ffee" * 5 + "1"  # 31 hex digits: most of a key
     files = {
         "hex31": (secret.encode() + b"\n", 0o600, "31 hex digits, a SipHash key is 32"),
+        # Longer than a key, in every way a file can be: never cut to a key.
+        "hex33": ((secret + "ab").encode() + b"\n", 0o600, "33 hex digits, a SipHash key is 32"),
+        "hex34": ((secret + "abc").encode(), 0o600, "34 hex digits, a SipHash key is 32"),
+        "hex64": (((secret + "a") * 2).encode(), 0o600, "64 hex digits, a SipHash key is 32"),
+        "hex32_2": ((secret + "a").encode() + b" ab\n", 0o600, "not a key: 36 bytes"),
+        "hex32_32": ((secret + "a").encode() + b"\n" + (secret + "a").encode(), 0o600,
+                     "not a key: 65 bytes"),
+        "raw17": (b"\xc0\xff\xee" * 5 + b"\xc0\xff", 0o600, "not a key: 17 bytes"),
+        "raw16nl": (b"\xc0\xff\xee" * 5 + b"\xc0\n", 0o600, "not a key: 17 bytes"),
         "world": (b"ab" * 16, 0o644, "readable by every user (mode 0644)"),
         "world_w": (b"ab" * 16, 0o602, "writable by every user (mode 0602)"),
         "stray": (b"c0ffee" * 5 + b"zz", 0o600, "not a key: 32 bytes"),

@@ -19,6 +19,7 @@
 # expected texts on purpose (escapes such as \n and \0 in them).
 # shellcheck disable=SC2317,SC2059
 set -u
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 section=${1:?usage: run.sh SECTION}
 : "${SIPHASHSUM:?}" "${ONESHOT:?}" "${VECTOR_DIR:?}"
 READFAIL_SHIM=${READFAIL_SHIM-}

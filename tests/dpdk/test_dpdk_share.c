@@ -11,7 +11,10 @@
  * attached would: its lookups must be refused, not silently missed, and
  * after siphash_dpdk_key_attach() it must hash with the shared key and
  * find the table by name.  Also: every refusal, the record's capacity,
- * free forgetting a table, unshare removing the memzone.
+ * free forgetting a table, find refusing a table after the process key
+ * changed, unshare wiping the whole memzone (checked as it is freed: DPDK
+ * zeroes freed memory itself, so afterwards would prove nothing) and
+ * removing it.
  */
 #include "dpdk_util.h"
 
@@ -24,6 +27,24 @@
 SIPHASH_DPDK_DEFINE_KEY;
 
 enum { L = 13, N = 64 };
+
+/* rte_memzone_free, wrapped (the test links with --wrap=rte_memzone_free):
+ * whether every byte of the shared key's memzone was zero when unshare
+ * freed it; -1 while it has not freed it. */
+static int wiped = -1;
+int __real_rte_memzone_free(const struct rte_memzone *mz);
+int __wrap_rte_memzone_free(const struct rte_memzone *mz);
+int __wrap_rte_memzone_free(const struct rte_memzone *mz)
+{
+    if (mz != NULL && strcmp(mz->name, "share-key") == 0) {
+        const unsigned char *b = mz->addr;
+        wiped = 1;
+        for (size_t i = 0; i < sizeof(struct siphash_dpdk_shared_); i++)
+            if (b[i] != 0)
+                wiped = 0;
+    }
+    return __real_rte_memzone_free(mz);
+}
 
 static void all_found(const struct siphash_dpdk_table *t, const uint8_t *keys, const char *what)
 {
@@ -93,6 +114,13 @@ int main(void)
     CHECK(siphash_dpdk_find(&f, "share-flows") == 0 && f.h == t.h && f.key_len == L,
           "find after attach");
     all_found(&f, keys, "found after attach");
+    /* A key change: the recorded tables were made under the shared key. */
+    siphash_key_t changed = {{check_rand() | 1, check_rand()}};
+    CHECK(siphash_dpdk_key_set(&changed) == 0, "another key");
+    int rc = siphash_dpdk_find(&f, "share-flows");
+    CHECK(rc == -EINVAL && f.h == NULL, "find after a key change: %d, want -EINVAL", rc);
+    CHECK(siphash_dpdk_key_set(&shared) == 0 && siphash_dpdk_find(&f, "share-flows") == 0 &&
+              f.h == t.h, "find with the shared key back");
     CHECK(siphash_dpdk_find(&f, "share-crc") == -EINVAL && f.h == NULL,
           "a CRC table is not found as ours");
     CHECK(siphash_dpdk_find(&f, "share-absent") == -ENOENT, "an absent table");
@@ -129,11 +157,13 @@ int main(void)
      * leaves this process's key and tables working. */
     all_found(&t, keys, "the creator's struct, after attach");
     siphash_dpdk_free(&t);
-    int rc = siphash_dpdk_find(&f, "share-flows");
+    rc = siphash_dpdk_find(&f, "share-flows");
     CHECK(rc == -ENOENT, "find after free: %d", rc);
     struct siphash_dpdk_table u = dpdk_test_table("share-after", L, 1024);
     CHECK(siphash_dpdk_key_unshare("share-other") == -EINVAL, "unshare another kind");
     CHECK(siphash_dpdk_key_unshare("share-key") == 0, "unshare");
+    CHECK(wiped == 1, "unshare: the memzone was %s when freed",
+          wiped < 0 ? "not freed through rte_memzone_free" : "not all zero");
     CHECK(rte_memzone_lookup("share-key") == NULL, "memzone gone");
     CHECK(siphash_dpdk_key_unshare("share-key") == -ENOENT, "unshare twice");
     CHECK(siphash_dpdk_key_attach("share-key") == -ENOENT, "attach after unshare");

@@ -32,6 +32,7 @@
 #                        the installed pkg-config file (one line)
 # shellcheck shell=bash
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 
 : "${DROPIN_PREFIX:?run through .ci/dropin.sh}" "${DROPIN_WORK:?}" "${DROPIN_CACHE:?}"
 DROPIN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

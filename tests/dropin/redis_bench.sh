@@ -25,6 +25,7 @@
 # builds again).  Packages: redis-tools, util-linux (taskset), and the
 # dropin step's list (.ci/packages-dropin.txt).
 set -euo pipefail
+unset CDPATH # cd below takes relative paths
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export DROPIN_PREFIX=${DROPIN_PREFIX:-$root/build-ci/dropin-prefix}
 export DROPIN_CACHE=${DROPIN_CACHE:-$root/build-ci/dropin-cache}

@@ -14,6 +14,7 @@
 # extra configure arguments in FUZZ_CMAKE_ARGS (CI: -DSIPHASH_WERROR=ON), the
 # optimisation level of a new build in FUZZ_OPT (default -O1).
 set -euo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 
 if [ $# -lt 2 ]; then
     echo "usage: $0 TARGET SECONDS [BUILD_DIR]" >&2

@@ -16,12 +16,16 @@
 # doing the same, a replace ref swapping a file's contents, tar.umask 0,
 # umask 077, TZ=Pacific/Chatham, a Turkish UTF-8 locale (generated here with
 # localedef, so that it exists), GZIP=--rsyncable and TAR_OPTIONS, and all
-# of them at once.  Every run must give the neutral run's tarball and
+# of them at once; and an exported CDPATH naming a decoy checkout (another
+# version committed, a build-dist of its own), with dist.sh and
+# check-version.sh run as `bash scripts/X.sh` from the clone, so that every
+# relative cd they make could follow it.  Every run must give the neutral run's tarball and
 # SHA256SUMS byte for byte, both mode 0644.  The neutral tarball itself is
 # checked against the commit without dist.sh's help: each file's bytes are
 # `git cat-file blob`'s, each mode the tree's, and nothing else is in it.
 # Prints one line per case and "N passed, N failed"; exit 1 if any failed.
 set -uo pipefail
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 
 [[ $# -eq 2 ]] || { echo "usage: $0 REPO WORKDIR" >&2; exit 2; }
 repo=$1
@@ -231,6 +235,44 @@ case_run "all of the above at once" everything \
     GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.autocrlf GIT_CONFIG_VALUE_0=true \
     TZ=Pacific/Chatham "${turkish[@]}" GZIP=--rsyncable 'TAR_OPTIONS=--exclude=*.c' \
     bash -c 'umask 077 && exec "$@"' bash
+
+# An exported CDPATH naming a decoy checkout.  bash's cd looks a relative
+# directory up in CDPATH first, so `cd scripts/..` would land in the
+# decoy, which holds another version (9.9.9, committed) and a build-dist.
+# dist.sh and check-version.sh run from the clone by relative path, with a
+# relative OUTDIR: the reference tarball in the clone's build-dist, nothing
+# in the decoy's, and check-version finding the clone's version, alone on
+# its output (cd prints the directory it found in CDPATH).
+decoy=$(clone decoy) || { echo "dist_hostile: cannot clone the decoy"; exit 1; }
+sed -i 's/^#define SIPHASH_VERSION_STRING ".*"$/#define SIPHASH_VERSION_STRING "9.9.9"/' \
+    "$decoy/include/siphash.h"
+in_clone "$decoy" -c user.name=decoy -c user.email=decoy@invalid commit -q -am "a decoy version"
+mkdir -p "$decoy/build-dist"
+n=$((n + 1))
+if dir=$(clone "case$n"); then
+    # (The log outside the clone: a file in it would make dist.sh refuse.)
+    (cd "$dir" && "${neutral[@]}" "CDPATH=$decoy" bash scripts/dist.sh build-dist) \
+        >"$work/cdpath.log" 2>&1
+    cp "$work/cdpath.log" "$dir/build-dist.log"
+    check "CDPATH=a decoy checkout, bash scripts/dist.sh build-dist" "$dir/build-dist"
+    if [[ -n $(ls -A "$decoy/build-dist") ]]; then
+        echo "dist_hostile: CDPATH: dist.sh wrote into the decoy's build-dist: FAILED"
+        fail=$((fail + 1))
+    fi
+    version=${name#libsiphash-}
+    got=$(cd "$dir" && "${neutral[@]}" "CDPATH=$decoy" bash scripts/check-version.sh 2>&1)
+    if [[ $? -eq 0 && $got == "check-version: $version everywhere"* ]]; then
+        echo "dist_hostile: CDPATH=a decoy checkout, bash scripts/check-version.sh: $version"
+        pass=$((pass + 1))
+    else
+        echo "dist_hostile: CDPATH=a decoy checkout, bash scripts/check-version.sh: FAILED:"
+        printf '%s\n' "$got" | head -n 5 | sed 's/^/    /'
+        fail=$((fail + 1))
+    fi
+else
+    echo "dist_hostile: CDPATH: cannot clone"
+    fail=$((fail + 1))
+fi
 
 echo "dist_hostile: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]

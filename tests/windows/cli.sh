@@ -6,6 +6,7 @@
 # SIPHASHSUM_EMULATOR.  Expected hashes are the Linux build's for the same
 # bytes (key 00..0f).  Exit 0 pass, 1 fail.
 set -u
+unset CDPATH # a relative cd goes where it says, never where the caller's CDPATH points
 : "${SIPHASHSUM:?}" "${ACL_CHECK:?}"
 EMU=${SIPHASHSUM_EMULATOR-}
 # Names are UTF-8 on the Unix side; Wine turns them into UTF-16 by the locale.
