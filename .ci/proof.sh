@@ -8,7 +8,8 @@
 # bit fact fails the step.  Then shows that the proof can fail: each
 # planted bug of proof/mutants.sh, applied to a copy of the tree, must make
 # the replay fail (unit by unit, only the units the bug touches).
-# `bash .ci/proof.sh --no-mutants` skips that second half.
+# `bash .ci/proof.sh --no-mutants` (and the quick suite) skips that second
+# half.
 # Nothing is cached (WP: -wp-cache none, a fresh session directory).
 # Packages: .ci/packages-proof.txt.  About 5 minutes of CPU on 2 cores.
 # shellcheck source=.ci/lib.sh
@@ -29,7 +30,8 @@ ci_clock_read proof
 echo "proof: replay took ${CI_WALL} s wall, ${CI_CPU} s CPU"
 [[ $status -eq 0 ]] || ci_note "proof: the replay has unproved goals or alarms (above)"
 
-if [[ ${1:-} != --no-mutants ]]; then
+# The quick suite replays the proofs only.
+if [[ ${1:-} != --no-mutants ]] && ! ci_quick; then
     run bash proof/mutants.sh "$SIPHASH_ROOT" "$out/mutants" || {
         status=1
         ci_note "proof: a planted bug was not caught (above)"

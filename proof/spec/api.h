@@ -6,7 +6,8 @@
  * declarations so the public headers stay free of ACSL; Frama-C merges
  * them with the definitions in src/, written from the
  * header's comments; -wp-rte proves every function free of undefined
- * behaviour under these preconditions.
+ * behaviour under these preconditions.  The six streaming names are
+ * also macros in siphash.h: in parentheses here, as in stream.c.
  */
 #ifndef SIPHASH_PROOF_API_H
 #define SIPHASH_PROOF_API_H
@@ -127,38 +128,38 @@ const char *siphash_version(void);
 /*@ requires \valid(ctx) && \valid_read(key) && \separated(ctx, key);
     assigns *ctx;
     ensures ctx->ntail == 0; */
-void siphash_ctx_init(siphash_ctx_t *ctx, const siphash_key_t *key, unsigned c_rounds, unsigned d_rounds, size_t outlen);
+void (siphash_ctx_init)(siphash_ctx_t *ctx, const siphash_key_t *key, unsigned c_rounds, unsigned d_rounds, size_t outlen);
 
 /*@ requires \valid(ctx) && ctx->ntail <= 7;
     requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \separated(ctx, (const uint8_t *)data + (0 .. len - 1));
     assigns *ctx;
     ensures ctx->ntail <= 7; */
-void siphash_ctx_update(siphash_ctx_t *ctx, const void *data, size_t len);
+void (siphash_ctx_update)(siphash_ctx_t *ctx, const void *data, size_t len);
 
 /*@ requires \valid(ctx) && ctx->ntail <= 7;
     requires \valid(out + (0 .. (ctx->outlen == 16 ? 16 : 8) - 1));
     requires \separated(ctx, out + (0 .. 15));
     assigns *ctx, out[0 .. 15]; */
-void siphash_ctx_final(siphash_ctx_t *ctx, uint8_t *out);
+void (siphash_ctx_final)(siphash_ctx_t *ctx, uint8_t *out);
 
 /*@ requires \valid(ctx) && \valid_read(key) && \separated(ctx, key);
     assigns *ctx;
     ensures ctx->ntail == 0; */
-void halfsiphash_ctx_init(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key, unsigned c_rounds, unsigned d_rounds, size_t outlen);
+void (halfsiphash_ctx_init)(halfsiphash_ctx_t *ctx, const halfsiphash_key_t *key, unsigned c_rounds, unsigned d_rounds, size_t outlen);
 
 /*@ requires \valid(ctx) && ctx->ntail <= 3;
     requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \separated(ctx, (const uint8_t *)data + (0 .. len - 1));
     assigns *ctx;
     ensures ctx->ntail <= 3; */
-void halfsiphash_ctx_update(halfsiphash_ctx_t *ctx, const void *data, size_t len);
+void (halfsiphash_ctx_update)(halfsiphash_ctx_t *ctx, const void *data, size_t len);
 
 /*@ requires \valid(ctx) && ctx->ntail <= 3;
     requires \valid(out + (0 .. (ctx->outlen == 8 ? 8 : 4) - 1));
     requires \separated(ctx, out + (0 .. 7));
     assigns *ctx, out[0 .. 7]; */
-void halfsiphash_ctx_final(halfsiphash_ctx_t *ctx, uint8_t *out);
+void (halfsiphash_ctx_final)(halfsiphash_ctx_t *ctx, uint8_t *out);
 
 /*@ requires \valid((uint8_t *)p + (0 .. len - 1));
     assigns ((uint8_t *)p)[0 .. len - 1]; */
