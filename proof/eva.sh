@@ -36,6 +36,7 @@ eva_run() {
 }
 eva_run loads "$ROOT/proof/eva/loads.c"
 eva_run key "$ROOT/proof/eva/key.c" "$ROOT/src/key.c"
+eva_run stream "$ROOT/proof/eva/stream.c" "$ROOT/src/stream.c"
 eva_run net "$ROOT/proof/eva/net.c" "$ROOT/src/net.c" "$ROOT/src/siphash.c"
 EVA_CPP="-DNMAX=${EVA_NMAX:-3} -DLMAX=${EVA_LMAX:-17}" eva_run batch "$ROOT/proof/eva/batch.c" "$ROOT/src/siphash.c"
 exit $status

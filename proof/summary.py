@@ -9,16 +9,16 @@ import sys
 from collections import defaultdict
 
 log = open(sys.argv[1], encoding="utf-8", errors="replace").read()
-# every function WP was given (RTE annotates each one it looks at)
-functions = sorted(set(re.findall(r"annotating function (\w+)", log)), key=len, reverse=True)
+# a goal is named <function>_<kind>[_<more>]: the shortest prefix before a kind
+kind_re = re.compile(r"^(\w+?)_(assert|assigns|call|ensures|loop|terminates|exits|variant|"
+                     r"complete|disjoint|requires|post|pre)(_|$)")
 goal_re = re.compile(r"^\[wp\] \[([^\]]+)\] Goal (typed_cast_)?(\w+)", re.M)
 
 per_fn = defaultdict(lambda: defaultdict(int))
 failed = []
 for prover, _, goal in goal_re.findall(log):
-    fn = next((f for f in functions if goal.startswith(f + "_")), None)
-    if fn is None:
-        fn = "(lemmas)" if goal.startswith("lemma_") else "(other)"
+    m = kind_re.match(goal)
+    fn = "(lemmas)" if goal.startswith("lemma_") else m.group(1) if m else "(other)"
     prover = prover.split()[0]  # "Z3 4.8.12" -> "Z3"
     if prover in ("Failed", "Unknown", "Timeout"):
         failed.append(goal)
