@@ -88,8 +88,9 @@ SIP_INLINE uint32_t sip_bswap32(uint32_t x)
 
 /* Loads and stores go through memcpy: any alignment, no aliasing UB. */
 /* The ACSL contracts (comments to the compiler) are what the proof step
- * (.ci/proof.sh, docs/proof.md) checks; the four memcpy loads' contracts
- * are trusted there (WP has no model of memcpy into an integer). */
+ * (.ci/proof.sh, docs/proof.md) checks.  WP takes these five memcpy
+ * helpers' contracts on trust (it has no model of memcpy into an integer);
+ * EVA checks their bodies (proof/eva/loads.c). */
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing; */
 SIP_INLINE uint64_t sip_load64(const uint8_t *p)

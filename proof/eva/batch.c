@@ -6,8 +6,8 @@
  * leftovers), through the portable table every dispatch ends at.  Every
  * message is a fresh allocation of exactly its length with unknown bytes,
  * the key is unknown; every count n <= NMAX and length <= LMAX (mixed
- * lengths: every pair <= VMAX) is analysed separately (split), so an access one byte past any message is
- * an alarm.
+ * lengths: every pair <= VMAX) is analysed separately (split), so an
+ * access one byte past any message is an alarm.
  */
 #include "batch_internal.h"
 
