@@ -41,8 +41,8 @@ static inline uint32_t siphash_rotl32_(uint32_t x, int b);
  * not trusted: key.c refuses 0 and anything above len. */
 #include <errno.h>
 #include <sys/types.h>
-/*@ requires \valid((char *)buf + (0 .. len - 1));
-    assigns ((char *)buf)[0 .. len - 1], __fc_errno;
+/*@ requires \valid((uint8_t *)buf + (0 .. len - 1));
+    assigns ((uint8_t *)buf)[0 .. len - 1], __fc_errno;
     ensures -1 <= \result <= 0x7fffffffffffffff; */
 ssize_t getrandom(void *buf, size_t len, unsigned int flags);
 
