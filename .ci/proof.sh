@@ -11,7 +11,7 @@
 # `bash .ci/proof.sh --no-mutants` (and the quick suite) skips that second
 # half.
 # Nothing is cached (WP: -wp-cache none, a fresh session directory).
-# Packages: .ci/packages-proof.txt.  About 5 minutes of CPU on 2 cores.
+# Packages: .ci/packages-proof.txt.  Time: docs/proof.md ("Replaying it").
 # shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages proof
