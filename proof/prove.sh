@@ -15,8 +15,8 @@
 #   stream key   WP on src/stream.c, src/key.c
 #   eva          EVA on proof/eva/*.c: the memcpy loads and stores whose
 #                contracts WP trusts, siphash_wipe, src/net.c (fixed-size
-#                messages: one analysis covers every input) and the
-#                portable batch kernels (bounded counts and lengths)
+#                messages: one analysis covers every input), stream's
+#                wipes; the portable batch kernels with PROOF_EVA_BATCH=1
 #
 # Nothing is cached: WP runs with -wp-cache none in a fresh session
 # directory, so every goal is sent to the provers again.
