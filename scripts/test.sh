@@ -48,13 +48,14 @@ QUICK_STEPS=(
     "adopt amalgam" # the one-file amalgamation, compiled by gcc and clang, three tests on it
     "python"        # the Python binding in a fresh venv and its pytest suite
     "postgresql?"   # the PostgreSQL extension: build, pg_regress, values, configured key
+    "proof?"        # the Frama-C proofs replayed (docs/proof.md), without the planted bugs
 )
 # What CI runs, started in this order as a lane frees up: the matrix first
 # (the longest, and most steps reuse its trees); beside it the steps that
 # need none of its trees, the longest first (trust and adopt reuse some, in
 # their last part, by when the matrix has made them); then the steps that
 # reuse its trees, short ones, in whichever lane frees up.
-ALL_STEPS=(matrix dropin debian trust adopt abi release windows cpp python rng batch cli consumers dpdk bench
+ALL_STEPS=(matrix dropin proof debian trust adopt abi release windows cpp python rng batch cli consumers dpdk bench
     postgresql sqlite)
 # Pairs of steps never side by side: debian installs our packages into /usr
 # (a PostgreSQL module where the postgresql step installs its own, a Python

@@ -6,6 +6,8 @@
  */
 #include "internal.h"
 
+/*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
+    assigns \nothing; */
 SIP_INLINE uint32_t hsip_hash32(const void *data, size_t len, uint32_t k0, uint32_t k1,
                                 unsigned c, unsigned d)
 {
@@ -16,6 +18,8 @@ SIP_INLINE uint32_t hsip_hash32(const void *data, size_t len, uint32_t k0, uint3
 
 /* The 64-bit output as the little-endian reading of the reference bytes:
  * first word computed in the low half. */
+/*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1)) && \valid_read(key);
+    assigns \nothing; */
 SIP_INLINE uint64_t hsip_hash64(const void *data, size_t len, const halfsiphash_key_t *key,
                                 unsigned c, unsigned d)
 {

@@ -19,6 +19,8 @@
  * silently produce values nobody else computes.  The message names the
  * function, what it was given and what it expects.  (Declared in
  * internal.h: batch.c refuses overlapping batchv arrays with it.) */
+/*@ assigns \nothing;
+    ensures never_returns: \false; */
 void sip_misuse(const char *fmt, ...)
 {
     va_list ap;
@@ -34,12 +36,16 @@ void sip_misuse(const char *fmt, ...)
  * initialised) context has c_rounds 0.  Carrying on would hash with rounds
  * and state nobody chose and return the same value for every key: a
  * forgeable MAC, so refuse as loudly as bad init parameters. */
+/*@ assigns \nothing;
+    ensures c_rounds != 0; */
 static void check_live(unsigned c_rounds, const char *what)
 {
     if (c_rounds == 0)
         sip_misuse("%s", what);
 }
 
+/*@ assigns \nothing;
+    ensures 1 <= c_rounds <= 255 && 1 <= d_rounds <= 255; */
 static void check_rounds(const char *fn, unsigned c_rounds, unsigned d_rounds)
 {
     if (c_rounds < 1 || c_rounds > 255 || d_rounds < 1 || d_rounds > 255)
@@ -49,28 +55,52 @@ static void check_rounds(const char *fn, unsigned c_rounds, unsigned d_rounds)
 
 /* Whole blocks with the round count made constant for the common cases, so
  * streaming SipHash-2-4 and 1-3 run the same unrolled code as one-shot. */
+/*@ requires \valid(s) && 8 * nblocks <= SIZE_MAX;
+    requires \valid_read(p + (0 .. 8 * nblocks - 1));
+    assigns *s; */
 static void sip_blocks(sip_state *s, const uint8_t *p, size_t nblocks, unsigned c)
 {
     if (c == 2)
+        /*@ loop invariant 0 <= i <= nblocks;
+            loop assigns i, *s;
+            loop variant nblocks - i; */
         for (size_t i = 0; i < nblocks; i++)
             sip_absorb(s, sip_load64(p + 8 * i), 2);
     else if (c == 1)
+        /*@ loop invariant 0 <= i <= nblocks;
+            loop assigns i, *s;
+            loop variant nblocks - i; */
         for (size_t i = 0; i < nblocks; i++)
             sip_absorb(s, sip_load64(p + 8 * i), 1);
     else
+        /*@ loop invariant 0 <= i <= nblocks;
+            loop assigns i, *s;
+            loop variant nblocks - i; */
         for (size_t i = 0; i < nblocks; i++)
             sip_absorb(s, sip_load64(p + 8 * i), c);
 }
 
+/*@ requires \valid(s) && 4 * nblocks <= SIZE_MAX;
+    requires \valid_read(p + (0 .. 4 * nblocks - 1));
+    assigns *s; */
 static void hsip_blocks(hsip_state *s, const uint8_t *p, size_t nblocks, unsigned c)
 {
     if (c == 2)
+        /*@ loop invariant 0 <= i <= nblocks;
+            loop assigns i, *s;
+            loop variant nblocks - i; */
         for (size_t i = 0; i < nblocks; i++)
             hsip_absorb(s, sip_load32(p + 4 * i), 2);
     else if (c == 1)
+        /*@ loop invariant 0 <= i <= nblocks;
+            loop assigns i, *s;
+            loop variant nblocks - i; */
         for (size_t i = 0; i < nblocks; i++)
             hsip_absorb(s, sip_load32(p + 4 * i), 1);
     else
+        /*@ loop invariant 0 <= i <= nblocks;
+            loop assigns i, *s;
+            loop variant nblocks - i; */
         for (size_t i = 0; i < nblocks; i++)
             hsip_absorb(s, sip_load32(p + 4 * i), c);
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# proof/mutants.sh ROOT OUT — shows that the proof of proof/prove.sh can
+# fail: each planted bug below is applied to a fresh copy of ROOT's
+# include/, src/ and proof/, and the replay of the unit it touches (WP
+# limited to the functions it changes, to keep the step short) must then
+# fail.  A bug that no longer applies (its text changed in src/) fails
+# too: update it here.  Prints one line per bug; exits 1 when a bug was
+# not caught.
+set -euo pipefail
+ROOT=$(cd "$1" && pwd)
+OUT=$2
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+rm -rf "$OUT"
+mkdir -p "$OUT"
+status=0
+n=0
+caught=0
+# mutant NAME FILE OLD NEW UNIT FUNCTIONS: replace the one occurrence of
+# OLD in FILE by NEW, replay UNIT on WP's FUNCTIONS (or all of EVA's)
+mutant() {
+    local name=$1 file=$2 old=$3 new=$4 unit=$5 fns=$6
+    local tree=$OUT/$name
+    n=$((n + 1))
+    mkdir -p "$tree"
+    cp -r "$ROOT/include" "$ROOT/src" "$ROOT/proof" "$tree/"
+    if ! OLD=$old NEW=$new python3 - "$tree/$file" <<'PY'; then
+import os, sys
+path = sys.argv[1]
+text = open(path).read()
+old, new = os.environ["OLD"], os.environ["NEW"]
+if text.count(old) != 1:
+    sys.exit(f"{path}: {old!r} occurs {text.count(old)} times, not once")
+open(path, "w").write(text.replace(old, new))
+PY
+        echo "mutant $name: does not apply any more (update proof/mutants.sh)"
+        status=1
+        return
+    fi
+    local rc=0
+    PROOF_WP_FCT=$fns bash "$HERE/prove.sh" "$tree" "$tree/out" "$unit" >"$tree/replay.log" 2>&1 || rc=$?
+    if [[ $rc -ne 0 ]]; then
+        caught=$((caught + 1))
+        echo "mutant $name: caught ($(grep -m1 -o 'NOT PROVED: .*\|alarms: [1-9][0-9]*' "$tree/replay.log" || echo failed))"
+    else
+        echo "mutant $name: NOT caught: the proof still passes (log: $tree/replay.log)"
+        status=1
+    fi
+}
+# the third tail byte read one past the block: p[at + 3]
+mutant tail-off-by-one src/internal.h 'r & 1 ? t | (uint32_t)p[at + 2] << 16' \
+    'r & 1 ? t | (uint32_t)p[at + 3] << 16' siphash sip_last_block32
+# the block loop one block too far (reads past the message when len % 8 == 0)
+mutant block-loop-bound src/internal.h 'for (size_t i = 0; i < full; i += 8) {' \
+    'for (size_t i = 0; i <= full; i += 8) {' siphash sip_hash64
+# a rotation constant out of range (a shift by 64: undefined)
+mutant rotation-64 include/siphash.h '(b) = siphash_rotl64_((b), 13)' \
+    '(b) = siphash_rotl64_((b), 64)' siphash sip_rounds
+# streaming tops up the pending word with one byte too many
+mutant stream-topup src/stream.c 'k = len < 8 - n ? len : 8 - n;' \
+    'k = len < 8 - n ? len : 9 - n;' stream siphash_ctx_update
+echo "mutants: $caught / $n caught"
+exit $status

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * proof/spec/prelude.h — what the proof step (.ci/proof.sh) puts in front of
+ * every source file it hands to Frama-C (-include): the logic the contracts
+ * in src/ are written in, the trusted bit facts, and contracts for the few
+ * functions the proof does not see the code of (the public header's
+ * rotations, the OS's random source).  Never seen by the compiler.
+ */
+#ifndef SIPHASH_PROOF_PRELUDE_H
+#define SIPHASH_PROOF_PRELUDE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "bytes.h"
+
+/* GCC's builtins the sources use, which Frama-C 25 does not declare: the
+ * branch hint returns its first argument; the byte swaps serve only
+ * big-endian targets (a dead branch on x86_64). */
+/*@ assigns \nothing;
+    ensures \result == exp; */
+long __builtin_expect(long exp, long c);
+/*@ assigns \nothing; */
+uint64_t __builtin_bswap64(uint64_t x);
+/*@ assigns \nothing; */
+uint32_t __builtin_bswap32(uint32_t x);
+
+/* The rotations of the public header (include/siphash.h), by the constant
+ * counts of the rounds (declared here, before the header defines them). */
+/*@ requires 1 <= b <= 63;
+    assigns \nothing; */
+static inline uint64_t siphash_rotl64_(uint64_t x, int b);
+/*@ requires 1 <= b <= 31;
+    assigns \nothing; */
+static inline uint32_t siphash_rotl32_(uint32_t x, int b);
+
+/* The operating system's random source (Linux's getrandom(2), which
+ * Frama-C's libc declares without a contract).  Stated, not proved: it
+ * writes at most len bytes of buf and errno, nothing else.  Its result is
+ * not trusted: key.c refuses 0 and anything above len. */
+#include <errno.h>
+#include <sys/types.h>
+/*@ requires \valid((uint8_t *)buf + (0 .. len - 1));
+    assigns ((uint8_t *)buf)[0 .. len - 1], __fc_errno;
+    ensures -1 <= \result <= 0x7fffffffffffffff; */
+ssize_t getrandom(void *buf, size_t len, unsigned int flags);
+
+#include "api.h"
+
+#endif
