@@ -11,6 +11,7 @@
 # tail), EVA_VMAX for each of two mixed lengths; larger bounds cost
 # minutes of CPU more (docs/proof.md).
 set -euo pipefail
+unset CDPATH # the cd below takes relative paths
 ROOT=$(cd "$1" && pwd)
 OUT=$2
 status=0

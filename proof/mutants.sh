@@ -8,6 +8,7 @@
 # too: update it here.  Prints one line per bug; exits 1 when a bug was
 # not caught.
 set -euo pipefail
+unset CDPATH # the cd below takes relative paths
 ROOT=$(cd "$1" && pwd)
 OUT=$2
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

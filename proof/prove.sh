@@ -23,6 +23,7 @@
 # PROOF_WP_FCT=f,g limits WP to those functions (proof/mutants.sh);
 # PROOF_TIMEOUT (seconds per goal and prover) and PROOF_JOBS tune it.
 set -euo pipefail
+unset CDPATH # the cd below takes relative paths
 [[ $# -ge 2 ]] || { sed -n '3,8s/^# \{0,1\}//p' "$0"; exit 2; }
 ROOT=$(cd "$1" && pwd)
 OUT=$2
