@@ -96,7 +96,12 @@ fuzz() {
 cppcheck_step() {
     need cppcheck || return 1
     run cppcheck --version
+    # batch_lanes.h pastes names from nested macro arguments (the kernels of
+    # each split): gcc, clang and mingw expand them, cppcheck 2.10's own
+    # preprocessor stops with "Invalid ## usage" there.  Its other files
+    # and the rest of src/ are still checked.
     run cppcheck --enable=warning,performance,portability --error-exitcode=1 --inline-suppr \
+        --suppress=preprocessorErrorDirective:src/batch_lanes.h \
         --std=c11 -q -I include -I src -I tools src tools
 }
 
