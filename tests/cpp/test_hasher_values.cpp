@@ -205,62 +205,107 @@ std::uint64_t value_bits(T v)
         return static_cast<std::uint64_t>(v);
 }
 
+// Each type's view of the value list: the bits of make<T>(x) and its
+// hash, computed once per type (22 instantiations).  The per-pair part
+// below is only the comparison, so the 22 x 22 pairs compile in seconds;
+// every pair is still compared on every pair of values.
+struct typed_values {
+    const char *name;
+    std::vector<std::uint64_t> bits, hash;
+};
+
+template <class T>
+typed_values values_of(const libsiphash::hasher &h, const std::vector<std::uint64_t> &vals)
+{
+    typed_values tv{typeid(T).name(), {}, {}};
+    for (const std::uint64_t x : vals) {
+        const T v = make<T>(x);
+        tv.bits.push_back(value_bits(v));
+        tv.hash.push_back(h(v));
+    }
+    return tv;
+}
+
+// eq[i * n + j] = std::equal_to<>{}(make<A>(vals[i]), make<B>(vals[j]));
+// false when A and B do not compare at all.
+template <class A, class B>
+bool equal_matrix(const std::vector<std::uint64_t> &vals, std::vector<char> &eq)
+{
+    if constexpr (std::is_invocable_v<std::equal_to<>, const A &, const B &>) {
+        eq.clear();
+        for (const std::uint64_t x : vals)
+            for (const std::uint64_t y : vals)
+                eq.push_back(std::equal_to<>{}(make<A>(x), make<B>(y)));
+        return true;
+    } else {
+        (void)vals, (void)eq;
+        return false;
+    }
+}
+
+using equal_fn = bool (*)(const std::vector<std::uint64_t> &, std::vector<char> &);
+
+template <class A, class... B>
+void equal_row(std::vector<equal_fn> &t, type_list<B...>)
+{
+    (t.push_back(&equal_matrix<A, B>), ...);
+}
+
 struct pair_stats {
     std::size_t comparable_types = 0, equal_pairs = 0;
 };
 
-template <class A, class B>
-void one_type_pair(const libsiphash::hasher &h, const std::vector<std::uint64_t> &vals,
-                   pair_stats &st)
+// One pair of types, every pair of values: equal under equal_to<> means
+// equal hashes, and hashes agree exactly when model_word() says so.
+void check_type_pair(const typed_values &a, const typed_values &b, const std::vector<char> &eq,
+                     pair_stats &st)
 {
-    if constexpr (std::is_invocable_v<std::equal_to<>, const A &, const B &>) {
-        st.comparable_types++;
-        std::size_t equal = 0, apart = 0;
-        for (const std::uint64_t x : vals) {
-            const A a = make<A>(x);
-            const std::uint64_t ma = model_word(value_bits(a));
-            for (const std::uint64_t y : vals) {
-                const B b = make<B>(y);
-                const bool eq = std::equal_to<>{}(a, b);
-                const std::uint64_t mb = model_word(value_bits(b));
-                st.equal_pairs += eq;
-                equal += eq;
-                apart += eq && h(a) != h(b);
-                if (eq)
-                    CHECK_EQ_U64(h(a), h(b), "equal under equal_to<>, hashed apart: %s %016llx, %s %016llx",
-                                 typeid(A).name(), static_cast<unsigned long long>(value_bits(a)),
-                                 typeid(B).name(), static_cast<unsigned long long>(value_bits(b)));
-                CHECK(!eq || ma == mb, "model_word misses an equal pair: %s %016llx, %s %016llx",
-                      typeid(A).name(), static_cast<unsigned long long>(value_bits(a)),
-                      typeid(B).name(), static_cast<unsigned long long>(value_bits(b)));
-                // (Unequal words collide by chance with probability 2^-64;
-                // a 32-bit size_t would make that 2^-32 per pair: not checked.)
-                if (sizeof(std::size_t) >= 8 || ma == mb)
-                    CHECK((h(a) == h(b)) == (ma == mb), "hash vs model: %s %016llx, %s %016llx",
-                          typeid(A).name(), static_cast<unsigned long long>(value_bits(a)),
-                          typeid(B).name(), static_cast<unsigned long long>(value_bits(b)));
-            }
+    const std::size_t n = a.bits.size();
+    std::size_t equal = 0, apart = 0;
+    st.comparable_types++;
+    for (std::size_t i = 0; i < n; i++) {
+        const std::uint64_t ma = model_word(a.bits[i]);
+        for (std::size_t j = 0; j < n; j++) {
+            const bool e = eq[i * n + j] != 0;
+            const std::uint64_t mb = model_word(b.bits[j]);
+            const std::uint64_t ha = a.hash[i], hb = b.hash[j];
+            st.equal_pairs += e;
+            equal += e;
+            apart += e && ha != hb;
+            if (e)
+                CHECK_EQ_U64(ha, hb, "equal under equal_to<>, hashed apart: %s %016llx, %s %016llx", a.name,
+                             static_cast<unsigned long long>(a.bits[i]), b.name,
+                             static_cast<unsigned long long>(b.bits[j]));
+            CHECK(!e || ma == mb, "model_word misses an equal pair: %s %016llx, %s %016llx", a.name,
+                  static_cast<unsigned long long>(a.bits[i]), b.name, static_cast<unsigned long long>(b.bits[j]));
+            // (Unequal words collide by chance with probability 2^-64;
+            // a 32-bit size_t would make that 2^-32 per pair: not checked.)
+            if (sizeof(std::size_t) >= 8 || ma == mb)
+                CHECK((ha == hb) == (ma == mb), "hash vs model: %s %016llx, %s %016llx", a.name,
+                      static_cast<unsigned long long>(a.bits[i]), b.name,
+                      static_cast<unsigned long long>(b.bits[j]));
         }
-        // The first failures are printed in full (check.h); this names
-        // every type pair that has any.
-        if (apart)
-            std::printf("integer pairs: %s vs %s: %zu of %zu equal pairs hashed apart\n",
-                        typeid(A).name(), typeid(B).name(), apart, equal);
     }
-}
-
-template <class A, class... B>
-void with_every(const libsiphash::hasher &h, const std::vector<std::uint64_t> &vals,
-                pair_stats &st, type_list<B...>)
-{
-    (one_type_pair<A, B>(h, vals, st), ...);
+    // The first failures are printed in full (check.h); this names every
+    // type pair that has any.
+    if (apart)
+        std::printf("integer pairs: %s vs %s: %zu of %zu equal pairs hashed apart\n", a.name, b.name, apart,
+                    equal);
 }
 
 template <class... A>
 void every_pair(const libsiphash::hasher &h, const std::vector<std::uint64_t> &vals,
                 pair_stats &st, type_list<A...> all)
 {
-    (with_every<A>(h, vals, st, all), ...);
+    const std::vector<typed_values> rows = {values_of<A>(h, vals)...};
+    std::vector<equal_fn> table;
+    (equal_row<A>(table, all), ...);
+    const std::size_t n = rows.size();
+    std::vector<char> eq;
+    for (std::size_t i = 0; i < n; i++)
+        for (std::size_t j = 0; j < n; j++)
+            if (table[i * n + j](vals, eq))
+                check_type_pair(rows[i], rows[j], eq, st);
 }
 
 void equal_means_equal_hash()
