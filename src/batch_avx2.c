@@ -33,9 +33,15 @@
  * none on every fixed-length row in one session and 1-10 % slower in
  * another, the machine shared both times: kept.  The issue that asked for
  * this measured a prototype on Zen 1 14 % faster with one scalar lane.
+ * One-word-count batchv chunks: none.  Zen 3 (family 25 model 1, issue 46,
+ * 20 alternating runs): with one scalar lane siphash12_batchv 32 B was
+ * 8 % and siphash13_batchv 8 B 3.5 % slower than with none, 16 B even,
+ * and 6-12 % slower in the runs where the core was contended; Zen 5's
+ * split tables (forced AVX2) had none 4-7 % faster in one session, one
+ * lane at most 3 % faster in the other.
  * Every other CPU (sip_batch_avx2): none (Intel is not measured; its
  * vector ALUs share ports p0/p1/p5 with the scalar ones). */
-#define SIP_CLASS_TABLES(X) X(sip_batch_avx2_zen, "avx2+zen", 2, 1, 1)
+#define SIP_CLASS_TABLES(X) X(sip_batch_avx2_zen, "avx2+zen", 2, 1, 0)
 
 SIP_INLINE __m256i avx2_rot16(__m256i a)
 {
