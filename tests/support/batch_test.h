@@ -15,6 +15,8 @@
 
 #include <errno.h>
 #include <siphash.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Every path name the library knows, whether or not this CPU has it: the
  * default tables, then each split forced: 0, 1 or (not AVX-512) 2
@@ -27,12 +29,23 @@ static const char *const batch_paths_all[] = {
 
 /* Forces each path in turn and runs test(path) on every one this CPU and
  * build have (the others are reported as skipped), then goes back to the
- * best path.  Lines start with prog: .ci/batch.sh reads them. */
+ * best path.  Lines start with prog: .ci/batch.sh reads them.
+ * SIPHASH_TEST_SPLITS=defaults leaves out the forced splits (names with a
+ * '+'): the default tables only, for the matrix's valgrind run, where a
+ * path costs minutes and the splits' code is the defaults' code with
+ * other counts (every split runs in the native, sanitizer and qemu
+ * builds). */
 static inline void batch_paths_each(const char *prog, int quick, void (*test)(const char *path))
 {
     int ran = 0;
+    const char *only = getenv("SIPHASH_TEST_SPLITS");
+    const int defaults_only = only && strcmp(only, "defaults") == 0;
     for (size_t p = 0; p < sizeof batch_paths_all / sizeof batch_paths_all[0]; p++) {
         const char *path = batch_paths_all[p];
+        if (defaults_only && strchr(path, '+')) {
+            printf("%s: %s: skipped (SIPHASH_TEST_SPLITS=defaults)\n", prog, path);
+            continue;
+        }
         const int rc = siphash_batch_force_impl(path);
         if (rc == -ENOTSUP) {
             printf("%s: %s: not available here, skipped\n", prog, path);
