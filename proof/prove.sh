@@ -118,7 +118,9 @@ for unit in "${units[@]}"; do
                 -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_),$(internal_fns hsip_),sip_misuse"
             ;;
         eva)
-            bash "$HERE/eva.sh" "$ROOT" "$OUT" || fail "eva"
+            # PROOF_EVA_ONLY: those analyses only (proof/mutants.sh)
+            # shellcheck disable=SC2086 # a list of names
+            bash "$HERE/eva.sh" "$ROOT" "$OUT" ${PROOF_EVA_ONLY:-} || fail "eva"
             ;;
         *)
             echo "proof: no unit $unit" >&2
