@@ -41,7 +41,10 @@ eva_one() {
     echo "   alarms: ${alarms:-none reported}"
     # CPU: this subshell's finished children (frama-c), user + system
     local cpu
-    cpu=$(times | tail -1 | awk '{
+    # (times itself in this shell: a pipe or $(...) would fork, and a fork's
+    # children are none)
+    times >"$log.times"
+    cpu=$(tail -1 "$log.times" | awk '{
         n = split($0, f, /[ ms]+/); t = 0
         for (i = 1; i <= n; i += 2) if (f[i] != "") t += f[i] * 60 + f[i + 1]
         print t }')
