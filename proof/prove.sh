@@ -16,7 +16,8 @@
 #   eva          EVA on proof/eva/*.c: the memcpy loads and stores whose
 #                contracts WP trusts, siphash_wipe, src/net.c (fixed-size
 #                messages: one analysis covers every input), stream's
-#                wipes; the portable batch kernels with PROOF_EVA_BATCH=1
+#                wipes, the portable batch kernels (one analysis each) and
+#                batch.c's dispatch (PROOF_EVA_BATCH=0 skips the kernels)
 #
 # Nothing is cached: WP runs with -wp-cache none in a fresh session
 # directory, so every goal is sent to the provers again.
