@@ -16,7 +16,8 @@
 #   eva          EVA on proof/eva/*.c: the memcpy loads and stores whose
 #                contracts WP trusts, siphash_wipe, src/net.c (fixed-size
 #                messages: one analysis covers every input), stream's
-#                wipes; the portable batch kernels with PROOF_EVA_BATCH=1
+#                wipes, the portable batch kernels (one analysis each) and
+#                batch.c's dispatch (PROOF_EVA_BATCH=0 skips the kernels)
 #
 # Nothing is cached: WP runs with -wp-cache none in a fresh session
 # directory, so every goal is sent to the provers again.
@@ -118,7 +119,9 @@ for unit in "${units[@]}"; do
                 -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_),$(internal_fns hsip_),sip_misuse"
             ;;
         eva)
-            bash "$HERE/eva.sh" "$ROOT" "$OUT" || fail "eva"
+            # PROOF_EVA_ONLY: those analyses only (proof/mutants.sh)
+            # shellcheck disable=SC2086 # a list of names
+            bash "$HERE/eva.sh" "$ROOT" "$OUT" ${PROOF_EVA_ONLY:-} || fail "eva"
             ;;
         *)
             echo "proof: no unit $unit" >&2
