@@ -23,7 +23,7 @@
         ((x & 2) != 0 <==> x % 4 >= 2);
       axiom land_4:  \forall integer x; 0 <= x < 0x10000000000000000 ==>
         ((x & 4) != 0 <==> x % 8 >= 4);
-      axiom lxor_comm: \forall integer x, y; sip_lxor(x, y) == (y ^ x);
+      axiom lxor_comm: \forall integer x, y; sip_lxor(x, y) == sip_lxor(y, x);
       // the other bit tests of the tail readers (Qed reads x & 1 in a test
       // as bit 0 of x)
       axiom land_1t: \forall integer x; 0 <= x < 0x10000000000000000 ==>
