@@ -392,6 +392,11 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
         }
         b = sip_last_word(p, len, fold);
     }
+    //@ assert func: fold == 0 ==> b == sip_last_spec(p, len);
+    //@ assert func: fold == 0 ==> v0 == sip_absorbed(0, p, len - len % 8, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v1 == sip_absorbed(1, p, len - len % 8, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v2 == sip_absorbed(2, p, len - len % 8, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v3 == sip_absorbed(3, p, len - len % 8, c, k0, k1, 0);
     v3 ^= b;
     /*@ loop invariant 0 <= j <= c;
         loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));
@@ -403,6 +408,10 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
     for (unsigned j = 0; j < c; j++)
         SIPHASH_PERMUTATION(v0, v1, v2, v3);
     v0 ^= b;
+    //@ assert func: fold == 0 ==> v0 == sip_compressed(0, p, len, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v1 == sip_compressed(1, p, len, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v2 == sip_compressed(2, p, len, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v3 == sip_compressed(3, p, len, c, k0, k1, 0);
     v2 ^= SIPHASH_FINAL_;
     /*@ loop invariant 0 <= j <= d;
         loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));
