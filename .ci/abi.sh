@@ -9,7 +9,8 @@
 #      listed must each make it fail, and so must a listed function
 #      renamed (a removal).
 # Packages: .ci/packages-release.txt (abigail-tools).  Four library-only
-# builds: about a minute on 2 cores.
+# builds, the three planted ones without the x86 SIMD batch files
+# (ABI_LEAN=1: hidden functions, most of the build time).
 # shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages release
@@ -27,7 +28,7 @@ plant() {
     git archive HEAD | tar -x -C "$d"
     sed -i "$2" "$d/$3"
     cmp -s "$d/$3" "$3" && { echo "abi: planting $1 changed nothing in $3"; exit 1; }
-    if bash scripts/abi.sh check "$d" >"$d.log" 2>&1; then
+    if ABI_LEAN=1 bash scripts/abi.sh check "$d" >"$d.log" 2>&1; then
         cat "$d.log"; echo "abi: the check passed $1"; exit 1
     fi
     grep -q -- "$4" "$d.log" || { cat "$d.log"; echo "abi: $1 failed, but not with '$4'"; exit 1; }

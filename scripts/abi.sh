@@ -36,6 +36,13 @@ root=$PWD
 ABI_CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-g
     -DSIPHASH_BUILD_TESTS=OFF -DSIPHASH_BUILD_TOOLS=OFF
     -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF)
+# ABI_LEAN=1 (CI's planted breaks, which only show that the check bites):
+# the x86 SIMD batch files left out, by answering src/CMakeLists.txt's
+# compiler-flag checks "no" in advance.  Their functions are hidden, so
+# the interface is the same; they are most of the build's time.
+if [[ ${ABI_LEAN:-0} == 1 ]]; then
+    ABI_CMAKE_ARGS+=(-DSIPHASH_CC_HAS_MAVX2=OFF -DSIPHASH_CC_HAS_MAVX512F=OFF)
+fi
 
 die() { echo "abi.sh: $*" >&2; exit 1; }
 command -v abidw >/dev/null && command -v abidiff >/dev/null ||
