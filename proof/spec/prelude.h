@@ -14,7 +14,6 @@
 
 #include "bits.h"
 #include "bytes.h"
-#include "siphash_spec.h"
 
 /* GCC's builtins the sources use, which Frama-C 25 does not declare: the
  * branch hint returns its first argument; the byte swaps serve only
@@ -30,8 +29,7 @@ uint32_t __builtin_bswap32(uint32_t x);
 /* The rotations of the public header (include/siphash.h), by the constant
  * counts of the rounds (declared here, before the header defines them). */
 /*@ requires 1 <= b <= 63;
-    assigns \nothing;
-    ensures func: \result == sip_rotl(x, b); */
+    assigns \nothing; */
 static inline uint64_t siphash_rotl64_(uint64_t x, int b);
 /*@ requires 1 <= b <= 31;
     assigns \nothing; */
