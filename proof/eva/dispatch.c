@@ -57,12 +57,12 @@ void sip_misuse(const char *fmt, ...)
 const struct sip_batch_impl sip_batch_avx2 = SIP_STAND_IN_(avx2, "avx2");
 const struct sip_batch_impl sip_batch_avx2_zen = SIP_STAND_IN_(avx2, "avx2");
 const struct sip_batch_impl sip_batch_avx2_zen_forced = SIP_STAND_IN_(avx2, "avx2+zen");
-const struct sip_batch_impl sip_batch_avx2_split[3] = {SIP_STAND_IN_(avx2, "avx2+0"),
-                                                       SIP_STAND_IN_(avx2, "avx2+1"),
-                                                       SIP_STAND_IN_(avx2, "avx2+2")};
+/* one stand-in per split the build compiles (batch_internal.h's lists) */
+#define SIP_STAND_IN_AVX2_(s) SIP_STAND_IN_(avx2, "avx2+" #s),
+#define SIP_STAND_IN_AVX512_(s) SIP_STAND_IN_(avx512, "avx512+" #s),
+const struct sip_batch_impl sip_batch_avx2_split[] = {SIP_AVX2_SPLITS(SIP_STAND_IN_AVX2_)};
 const struct sip_batch_impl sip_batch_avx512 = SIP_STAND_IN_(avx512, "avx512");
-const struct sip_batch_impl sip_batch_avx512_split[2] = {SIP_STAND_IN_(avx512, "avx512+0"),
-                                                         SIP_STAND_IN_(avx512, "avx512+1")};
+const struct sip_batch_impl sip_batch_avx512_split[] = {SIP_AVX512_SPLITS(SIP_STAND_IN_AVX512_)};
 
 /* xgetbv, batch.c's one asm statement (EVA has no model of asm): XCR0 is
  * any value.  SIPHASH_IMPL: getenv returns NULL, a path's name or any
