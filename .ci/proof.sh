@@ -3,8 +3,9 @@
 # .ci/proof.sh — the proof step: replays every proof of docs/proof.md from
 # scratch with Frama-C 25 (proof/prove.sh: WP -wp-rte with Z3 and CVC4 on
 # the plain-C sources of src/, EVA on the memcpy helpers, siphash_wipe,
-# net.c, the portable batch kernels and batch.c's dispatch, Z3 on the trusted bit facts), printing goals proved /
-# total per function and prover; any unproved goal, EVA alarm or failed
+# net.c, the portable batch kernels and batch.c's dispatch, Z3 on the
+# trusted bit facts), printing goals proved / total per function and
+# prover; any unproved goal, EVA alarm or failed
 # bit fact fails the step.  Then shows that the proof can fail: each
 # planted bug of proof/mutants.sh, applied to a copy of the tree, must make
 # the replay fail (unit by unit, only the units the bug touches).
