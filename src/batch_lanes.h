@@ -837,7 +837,7 @@ SIP_VEC_KERNEL_(12nc, 1, 2, 1)
 #define SIP_SPLIT_STR2_(s) #s
 #define SIP_SPLIT_STR_(s) SIP_SPLIT_STR2_(s)
 #define SIP_SPLIT_ENTRY_(s)                                                    \
-    {SIP_ISA_NAME "+" SIP_SPLIT_STR_(s),                                       \
+    [s] = {SIP_ISA_NAME "+" SIP_SPLIT_STR_(s),                                 \
      SIP_CAT_(SIP_N(fixed24_s), s),                                            \
      SIP_CAT_(SIP_N(fixed13_s), s),                                            \
      SIP_CAT_(SIP_N(fixed12_s), s),                                            \
