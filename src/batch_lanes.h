@@ -76,6 +76,20 @@
 #ifndef SIP_NS_SAME
 #define SIP_NS_SAME 0
 #endif
+/* batchv's one-word-count chunks take scalar lanes in no table (one lane
+ * was 1-8 % slower than none on Zen 3 and Zen 5, docs/batch.md): their
+ * split kernels, about 40 % of an AVX2 file's code and gcc time, are
+ * compiled only for measuring them (-DSIP_MEASURE_VEC_SPLITS=1 in the
+ * build's C flags); otherwise every "+s" table takes split 0's. */
+#ifndef SIP_MEASURE_VEC_SPLITS
+#define SIP_MEASURE_VEC_SPLITS 0
+#endif
+#if SIP_MEASURE_VEC_SPLITS
+#define SIP_VEC_S_(s) s
+#else
+#define SIP_VEC_S_(s) 0
+_Static_assert(SIP_NS_SAME == 0, "batchv splits are compiled only with SIP_MEASURE_VEC_SPLITS");
+#endif
 /* The scalar lanes stay in general registers: otherwise GCC's SLP
  * vectorizer packs them into vector registers (two lanes per xmm, no
  * rotate), where they compete for the very pipes they were meant to spare
@@ -817,7 +831,11 @@ SIP_INLINE void SIP_N(same)(const void *const *msgs, const size_t *lens, size_t 
 #define SIP_VEC_SPLIT13_(s) SIP_VEC_SPLIT_(13, 1, 3, 0, s)
 #define SIP_VEC_SPLIT12_(s) SIP_VEC_SPLIT_(12, 1, 2, 0, s)
 #define SIP_VEC_SPLIT12nc_(s) SIP_VEC_SPLIT_(12nc, 1, 2, 1, s)
+#if SIP_MEASURE_VEC_SPLITS
 #define SIP_SPLITS_OF_VEC_(suffix, c, d, fold) SIP_SPLITS(SIP_VEC_SPLIT##suffix##_)
+#else
+#define SIP_SPLITS_OF_VEC_(suffix, c, d, fold) SIP_VEC_SPLIT##suffix##_(0)
+#endif
 SIP_VEC_KERNEL_(24, 2, 4, 0)
 SIP_VEC_KERNEL_(13, 1, 3, 0)
 SIP_VEC_KERNEL_(12, 1, 2, 0)
@@ -841,10 +859,10 @@ SIP_VEC_KERNEL_(12nc, 1, 2, 1)
      SIP_CAT_(SIP_N(fixed24_s), s),                                            \
      SIP_CAT_(SIP_N(fixed13_s), s),                                            \
      SIP_CAT_(SIP_N(fixed12_s), s),                                            \
-     SIP_CAT_(SIP_N(vec24_s), s),                                              \
-     SIP_CAT_(SIP_N(vec13_s), s),                                              \
-     SIP_CAT_(SIP_N(vec12_s), s),                                              \
-     SIP_CAT_(SIP_N(vec12nc_s), s),                                            \
+     SIP_CAT_(SIP_N(vec24_s), SIP_VEC_S_(s)),                                  \
+     SIP_CAT_(SIP_N(vec13_s), SIP_VEC_S_(s)),                                  \
+     SIP_CAT_(SIP_N(vec12_s), SIP_VEC_S_(s)),                                  \
+     SIP_CAT_(SIP_N(vec12nc_s), SIP_VEC_S_(s)),                                \
      SIP_CAT_(SIP_N(u64_24_s), s),                                             \
      SIP_CAT_(SIP_N(u64_13_s), s),                                             \
      SIP_N(probe),                                                             \
@@ -919,6 +937,7 @@ SIP_CLASS_TABLES(SIP_CLASS_TABLE_)
 #undef SIP_NS_8
 #undef SIP_NS_LONG
 #undef SIP_NS_SAME
+#undef SIP_VEC_S_
 #undef SIP_NS_DIM_
 #undef SIP_GPR_
 #undef SIP_VNV
