@@ -344,7 +344,9 @@ static void split_table(const struct section *sec, const char *path)
     if (n < 2 || o->csv || bench_cycles_per_tick() <= 0)
         return;
     fprintf(o->out, "\n== batch splits on %s: median cyc/hash of the default table and of each "
-                    "split (+s: s messages in general registers beside each vector group) ==\n",
+                    "split (+s: s messages in general registers beside each vector group; "
+                    "batchv rows run split 0's kernels on every split unless the library was "
+                    "built with -DSIP_MEASURE_VEC_SPLITS=1) ==\n",
             path);
     for (int i = 0; i < NROWS; i++) {
         const struct row_spec *spec = &row_table[i];
