@@ -28,7 +28,7 @@ DROPIN_CACHE=$(ci_dir dropin-cache)
 rm -rf "$DROPIN_PREFIX"
 mkdir -p "$SIPHASH_CI_DIR" # the configure log goes beside the build tree
 run cmake -S "$SIPHASH_ROOT" -B "$build" "${SIPHASH_CI_CMAKE_ARGS[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DSIPHASH_BUILD_TESTS=OFF -DSIPHASH_BUILD_BENCH=OFF \
+    -DSIPHASH_BUILD_TESTS=OFF -DSIPHASH_BUILD_BENCH=OFF "${SIPHASH_CI_NO_SIMD_ARGS[@]}" \
     -DSIPHASH_BUILD_EXAMPLES=OFF -DSIPHASH_BUILD_TOOLS=OFF -DCMAKE_INSTALL_PREFIX="$DROPIN_PREFIX" \
     -DCMAKE_INSTALL_LIBDIR=lib >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 1; }
 run cmake --build "$build" -j "$JOBS"

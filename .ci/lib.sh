@@ -79,6 +79,13 @@ JOBS=${JOBS:-2}
 
 SIPHASH_CI_CMAKE_ARGS=(-DSIPHASH_WERROR=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
 SIPHASH_CI_NATIVE_ARGS=(-DSIPHASH_REQUIRE_DIFFERENTIAL=ON)
+# For the builds of steps whose subject is not the batch kernels (rng's key
+# sources, dropin's installed library, cpp's C++20 header tests): the x86
+# SIMD batch files left out by answering src/CMakeLists.txt's compiler-flag
+# checks "no" in advance (the batch functions then run the portable path).
+# Those two files are about a third of a whole build's compile time; the
+# matrix, distcheck, Debian, Windows and the batch step build them.
+SIPHASH_CI_NO_SIMD_ARGS=(-DSIPHASH_CC_HAS_MAVX2=OFF -DSIPHASH_CC_HAS_MAVX512F=OFF)
 
 # Linux's sources, for tests/linux (Linux's self-test and secure_seq.c
 # against our compat header) and the bench's Linux rows: the five files they

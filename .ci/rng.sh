@@ -19,6 +19,7 @@ for source in getentropy arc4random; do
     dir=$(ci_dir "rng-$source")
     run cmake -S "$SIPHASH_ROOT" -B "$dir" "${SIPHASH_CI_CMAKE_ARGS[@]}" -DCMAKE_BUILD_TYPE=Release \
         -DSIPHASH_RNG="$source" -DSIPHASH_BUILD_BENCH=OFF -DSIPHASH_BUILD_EXAMPLES=OFF \
+        "${SIPHASH_CI_NO_SIMD_ARGS[@]}" \
         -DSIPHASH_BUILD_TOOLS=OFF >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
     grep -q "keys from $source" "$dir.configure.log" || { echo "rng: $source not selected"; exit 1; }
     run cmake --build "$dir" -j "$JOBS" --target "test_keys_$source" test_vectors
