@@ -8,8 +8,9 @@
 # EINTR is retried, and an injected failure returns -errno with a zeroed
 # buffer and zeroed keys.  The known-answer test runs in each build too.
 # (BCryptGenRandom is tested under Wine by the windows step; getrandom by
-# every Linux build.)  Packages: .ci/packages-rng.txt.  Two small builds:
-# 110 s measured on the shared 2-core CI machine (load average 10).
+# every Linux build.)  Packages: .ci/packages-rng.txt.  Two small builds
+# without the x86 SIMD batch files (SIPHASH_CI_NO_SIMD_ARGS): 20 s on Zen 5
+# beside a proof run (87 s with them, beside a CI run).
 # shellcheck source=.ci/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ci_packages rng
