@@ -129,7 +129,7 @@ SIP_INLINE void sip_store32(uint8_t *p, uint32_t x)
 
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
-    SIP_FUNC(ensures func: \result == le_bytes(p, 2);) */
+    SIP_FUNC(ensures func: \result == le_bytes(p, 2) && \result < 0x10000;) */
 SIP_INLINE uint32_t sip_load16(const uint8_t *p)
 {
     uint16_t x;

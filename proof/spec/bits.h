@@ -47,6 +47,17 @@
       axiom lor_56: \forall integer x, a; 0 <= x < 0x10000000000000000 &&
         0 <= a < 0x100000000000000 ==>
         ((uint64_t)(x << 56) | a) == (x % 256) * 0x100000000000000 + a;
+      // the same for any word over 2^56 and any below: WP's simplifier
+      // orders the operands of | by their form, differently in an axiom
+      // and in a goal, and the solvers do not know that | commutes (Why3
+      // tells only Alt-Ergo), so the fact is stated in both orders (the
+      // simplifier orders bound variables by name: hi, lo and a, z)
+      axiom lor_lo_hi: \forall integer lo, hi; 0 <= lo < 0x100000000000000 &&
+        0 <= hi < 0x10000000000000000 && hi % 0x100000000000000 == 0 ==>
+        (lo | hi) == lo + hi;
+      axiom lor_hi_lo: \forall integer a, z; 0 <= a < 0x100000000000000 &&
+        0 <= z < 0x10000000000000000 && z % 0x100000000000000 == 0 ==>
+        (z | a) == a + z;
     }
 */
 #endif
