@@ -97,3 +97,12 @@
                 (bvadd (bvmul (bvurem x #x0000000000000100) #x0100000000000000) y))))
 (check-sat)
 (pop)
+
+; lor_lo_hi, lor_hi_lo: lo < 2^56, hi % 2^56 == 0 ==> (lo | hi) == (hi | lo) == lo + hi
+; (hi < 2^64 and a multiple of 2^56, so lo + hi < 2^64: bvadd does not wrap)
+(push)
+(assert (bvult x #x0100000000000000))
+(assert (= (bvurem y #x0100000000000000) #x0000000000000000))
+(assert (not (and (= (bvor x y) (bvadd x y)) (= (bvor y x) (bvadd x y)))))
+(check-sat)
+(pop)
