@@ -45,3 +45,64 @@
                 (bvuge (bvurem x #x0000000000000008) #x0000000000000004))))
 (check-sat)
 (pop)
+
+; The facts below serve the functional proof (unit func).  On the left, WP's
+; integer terms: (uint64_t)e is e mod 2^64 (bvshl wraps the same way), and
+; an integer sum a + b*2^k of the stated ranges stays below 2^64, so bvadd
+; does not wrap and equals it.
+(declare-const y (_ BitVec 64))
+
+; lxor_comm: x ^ y == y ^ x
+(push)
+(assert (not (= (bvxor x y) (bvxor y x))))
+(check-sat)
+(pop)
+
+; land_1t: (x & 1) != 0 <==> x % 2 == 1
+(push)
+(assert (not (= (not (= (bvand x #x0000000000000001) #x0000000000000000))
+                (= (bvurem x #x0000000000000002) #x0000000000000001))))
+(check-sat)
+(pop)
+
+; lor_16: a < 2^16, b < 2^16 ==> (a | (uint32_t)(b << 16)) == a + b * 2^16
+(push)
+(assert (bvult x #x0000000000010000))
+(assert (bvult y #x0000000000010000))
+(assert (not (= (bvor x (bvand (bvshl y #x0000000000000010) #x00000000ffffffff))
+                (bvadd x (bvmul y #x0000000000010000)))))
+(check-sat)
+(pop)
+
+; lor_32: a < 2^32, b < 2^32 ==> (a | (uint64_t)(b << 32)) == a + b * 2^32
+(push)
+(assert (bvult x #x0000000100000000))
+(assert (bvult y #x0000000100000000))
+(assert (not (= (bvor x (bvshl y #x0000000000000020))
+                (bvadd x (bvmul y #x0000000100000000)))))
+(check-sat)
+(pop)
+
+; shl_56: (uint64_t)(x << 56) == (x % 256) * 2^56
+(push)
+(assert (not (= (bvshl x #x0000000000000038)
+                (bvmul (bvurem x #x0000000000000100) #x0100000000000000))))
+(check-sat)
+(pop)
+
+; lor_56: a < 2^56 ==> ((uint64_t)(x << 56) | a) == (x % 256) * 2^56 + a
+(push)
+(assert (bvult y #x0100000000000000))
+(assert (not (= (bvor (bvshl x #x0000000000000038) y)
+                (bvadd (bvmul (bvurem x #x0000000000000100) #x0100000000000000) y))))
+(check-sat)
+(pop)
+
+; lor_lo_hi, lor_hi_lo: lo < 2^56, hi % 2^56 == 0 ==> (lo | hi) == (hi | lo) == lo + hi
+; (hi < 2^64 and a multiple of 2^56, so lo + hi < 2^64: bvadd does not wrap)
+(push)
+(assert (bvult x #x0100000000000000))
+(assert (= (bvurem y #x0100000000000000) #x0000000000000000))
+(assert (not (and (= (bvor x y) (bvadd x y)) (= (bvor y x) (bvadd x y)))))
+(check-sat)
+(pop)

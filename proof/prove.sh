@@ -13,6 +13,10 @@
 #                src/internal.h
 #   halfsiphash  WP on src/halfsiphash.c and the HalfSipHash core
 #   stream key   WP on src/stream.c, src/key.c
+#   func         functional correctness (WP without -wp-rte, the properties
+#                named "func" and the lemmas of proof/spec/): the one-shot
+#                SipHash functions compute proof/spec/siphash_spec.h; not in
+#                the default list while some of its goals stay open
 #   eva          EVA on proof/eva/*.c: the memcpy loads and stores whose
 #                contracts WP trusts, siphash_wipe, src/net.c (fixed-size
 #                messages: one analysis covers every input), stream's
@@ -30,6 +34,8 @@ ROOT=$(cd "$1" && pwd)
 OUT=$2
 shift 2
 units=("$@")
+# func is not in the default list yet: some of its goals do not close
+# (docs/proof.md, "Not proved"); run it by name.
 [[ ${#units[@]} -gt 0 ]] || units=(bits siphash halfsiphash stream key eva)
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PAR=${PROOF_JOBS:-2}
@@ -51,14 +57,22 @@ memcpy_helpers=sip_load64,sip_load32,sip_load16,sip_store64,sip_store32
 # key.c's functions WP proves (the others: docs/proof.md, "Not proved")
 KEY_FNS=failed_errno,siphash_key_generate,siphash_key_from_bytes
 KEY_FNS=$KEY_FNS,halfsiphash_key_from_bytes,siphash_key_to_bytes,siphash_key_is_zero
+# The functions whose functional contracts (named func) the unit func
+# proves; their copies in sip_iv.c's translation unit are skipped.
+FUNC_INL=siphash_rotl64_,sip_last_block32,sip_last_block64,sip_last_bytes64,sip_last_word
+FUNC_INL=$FUNC_INL,sip_word,sip_hash64
+FUNC_FNS=$FUNC_INL,siphash24_64,siphash13_64
+FUNC_SKIP=$(printf '%s_0,' ${FUNC_INL//,/ } | sed 's/,$//')
 # internal.h's functions, proved once, in the unit that uses them first.
 internal_fns() { # internal_fns PREFIX: the functions of internal.h named PREFIX*
     grep -o '^SIP_INLINE [a-z_0-9 ]*[ *]\([a-z0-9_]*\)(' "$ROOT/src/internal.h" |
         sed 's/.*[ *]\([a-z0-9_]*\)($/\1/' | grep "^$1" | paste -sd, -
 }
 
-FRAMAC_COMMON=(-machdep x86_64
-    -cpp-extra-args="-I$ROOT/include -I$ROOT/src -I$ROOT/proof/spec -include $ROOT/proof/spec/prelude.h")
+# The functional annotations (SIP_FUNC(...) and #ifdef SIP_PROOF_FUNC in
+# src/internal.h and proof/spec/) exist only for the unit func: the others
+# (and EVA, proof/eva.sh) see the tree without them.
+FRAMAC_CPP="-I$ROOT/include -I$ROOT/src -I$ROOT/proof/spec -include $ROOT/proof/spec/prelude.h"
 
 status=0
 fail() {
@@ -66,16 +80,19 @@ fail() {
     status=1
 }
 
-# wp UNIT FILE [frama-c options...]: WP with RTE on one translation unit.
+# wp UNIT FILE [frama-c options...]: WP with RTE on one translation unit
+# (without RTE for the unit func: its goals are the functional ones).
 wp() {
     local unit=$1 file=$2
     shift 2
     local log=$OUT/$unit.log
-    echo "== $unit: WP -wp-rte on ${file#"$ROOT"/}"
+    local rte=-wp-rte cpp=$FRAMAC_CPP
+    [[ $unit != func* ]] || { rte= cpp="$cpp -DSIP_PROOF_FUNC"; }
+    echo "== $unit: WP ${rte:-(functional)} on ${file#"$ROOT"/}"
     local rc=0
-    frama-c "${FRAMAC_COMMON[@]}" "$file" \
+    frama-c -machdep x86_64 -cpp-extra-args="$cpp" "$file" \
         -inline-calls siphash_ctx_start_,halfsiphash_ctx_start_ \
-        -wp -wp-rte -wp-model Typed+cast -wp-prover z3,cvc4 -wp-par "$PAR" \
+        -wp $rte -wp-model Typed+cast -wp-prover z3,cvc4 -wp-par "$PAR" \
         -wp-timeout "$TIMEOUT" -wp-cache none -wp-session "$OUT/$unit.session" \
         -wp-no-warn-memory-model ${PROOF_WP_FCT:+-wp-fct "$PROOF_WP_FCT"} \
         "$@" >"$log" 2>&1 || rc=$?
@@ -117,6 +134,16 @@ for unit in "${units[@]}"; do
             # is EVA's there (proof/eva/stream.c)
             wp stream "$ROOT/src/stream.c" -wp-prop=-wipe_valid \
                 -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_),$(internal_fns hsip_),sip_misuse"
+            ;;
+        func)
+            # The lemmas of proof/spec/ on their own, then the functions
+            # (sip_iv.c gives WP the initial-state table's values; its
+            # copies of internal.h's functions, named *_0, are skipped).
+            if [[ -z ${PROOF_WP_FCT:-} ]]; then
+                wp func-lemmas "$ROOT/src/siphash.c" -wp-prop=@lemma
+            fi
+            wp func "$ROOT/src/siphash.c" "$ROOT/src/sip_iv.c" -wp-prop=func \
+                -wp-fct "$FUNC_FNS" -wp-skip-fct "$FUNC_SKIP"
             ;;
         eva)
             # PROOF_EVA_ONLY: those analyses only (proof/mutants.sh)

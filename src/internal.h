@@ -92,7 +92,8 @@ SIP_INLINE uint32_t sip_bswap32(uint32_t x)
  * helpers' contracts on trust (it has no model of memcpy into an integer);
  * EVA checks their bodies (proof/eva/loads.c). */
 /*@ requires \valid_read(p + (0 .. 7));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == le_bytes(p, 8);) */
 SIP_INLINE uint64_t sip_load64(const uint8_t *p)
 {
     uint64_t x;
@@ -101,7 +102,8 @@ SIP_INLINE uint64_t sip_load64(const uint8_t *p)
 }
 
 /*@ requires \valid_read(p + (0 .. 3));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == le_bytes(p, 4);) */
 SIP_INLINE uint32_t sip_load32(const uint8_t *p)
 {
     uint32_t x;
@@ -126,7 +128,8 @@ SIP_INLINE void sip_store32(uint8_t *p, uint32_t x)
 }
 
 /*@ requires \valid_read(p + (0 .. 1));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == le_bytes(p, 2) && \result < 0x10000;) */
 SIP_INLINE uint32_t sip_load16(const uint8_t *p)
 {
     uint16_t x;
@@ -142,7 +145,8 @@ SIP_INLINE uint32_t sip_load16(const uint8_t *p)
  * p[at .. at+r-1] with 0 < r < 4: 2 bytes at at and 1 at at + (r & 2),
  * for the reason given at sip_last_block64 below; also its low part. */
 /*@ requires 0 < r < 4 && at + r <= SIZE_MAX && \valid_read(p + (at .. at + r - 1));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == le_bytes(p + at, r) && \result < 0x1000000;) */
 SIP_INLINE uint32_t sip_last_block32(const uint8_t *p, size_t at, size_t r)
 {
     if (r & 2) {
@@ -183,7 +187,8 @@ SIP_INLINE uint32_t sip_last_bytes32(const uint8_t *p, size_t len)
  * single test past its load.
  */
 /*@ requires 0 < r < 8 && at + r <= SIZE_MAX && \valid_read(p + (at .. at + r - 1));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == le_bytes(p + at, r) && \result < 0x100000000000000;) */
 SIP_INLINE uint64_t sip_last_block64(const uint8_t *p, size_t at, size_t r)
 {
     if (r & 4) {
@@ -296,7 +301,8 @@ SIP_INLINE uint64_t sip_finish2(sip_state *s, unsigned d)
 
 /* A message word; fold (a constant) applies the ASCII case fold. */
 /*@ requires \valid_read(p + (0 .. 7));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: fold == 0 ==> \result == le_bytes(p, 8);) */
 SIP_INLINE uint64_t sip_word(const uint8_t *p, int fold)
 {
     const uint64_t m = sip_load64(p);
@@ -310,7 +316,9 @@ SIP_INLINE uint64_t sip_word(const uint8_t *p, int fold)
  * measured 1-4 % lower latency on Zen 3 (gcc 12) at 8..24 bytes than the
  * same loads behind one "if (len & 7)" or an advancing block pointer. */
 /*@ requires \valid_read(p + (0 .. len - 1));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == le_bytes(p + (len - len % 8), len % 8);)
+    SIP_FUNC(ensures func: \result < 0x100000000000000;) */
 SIP_INLINE uint64_t sip_last_bytes64(const uint8_t *p, size_t len)
 {
     const size_t r = len & 7;
@@ -322,7 +330,8 @@ SIP_INLINE uint64_t sip_last_bytes64(const uint8_t *p, size_t len)
 /* The final block: the length byte over the last len & 7 bytes (folded or
  * not; the length byte never is). */
 /*@ requires \valid_read(p + (0 .. len - 1));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: fold == 0 ==> \result == sip_last_spec(p, len);) */
 SIP_INLINE uint64_t sip_last_word(const uint8_t *p, size_t len, int fold)
 {
     if (fold)
@@ -340,7 +349,8 @@ SIP_INLINE uint64_t sip_last_word(const uint8_t *p, size_t len, int fold)
  * no faster: 1-4 % more latency at 1..24 bytes on Zen 3 with gcc 12).
  */
 /*@ requires \valid_read(p + (0 .. len - 1)) && \valid_read(sip_iv + (0 .. 3));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: fold == 0 ==> \result == siphash_spec(p, len, c, d, k0, k1);) */
 SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64_t k1,
                                unsigned c, unsigned d, int fold)
 {
@@ -360,12 +370,20 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
     } else {
         size_t full = len & ~(size_t)7;
         /*@ loop invariant 0 <= i <= full && i % 8 == 0;
+            SIP_FUNC(loop invariant func: fold == 0 ==> v0 == sip_absorbed(0, p, i, c, k0, k1, 0);)
+            SIP_FUNC(loop invariant func: fold == 0 ==> v1 == sip_absorbed(1, p, i, c, k0, k1, 0);)
+            SIP_FUNC(loop invariant func: fold == 0 ==> v2 == sip_absorbed(2, p, i, c, k0, k1, 0);)
+            SIP_FUNC(loop invariant func: fold == 0 ==> v3 == sip_absorbed(3, p, i, c, k0, k1, 0);)
             loop assigns i, v0, v1, v2, v3;
             loop variant full - i; */
         for (size_t i = 0; i < full; i += 8) {
             uint64_t m = sip_word(p + i, fold);
             v3 ^= m;
             /*@ loop invariant 0 <= j <= c;
+                SIP_FUNC(loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+                SIP_FUNC(loop invariant func: v1 == sip_rounds_spec(1, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+                SIP_FUNC(loop invariant func: v2 == sip_rounds_spec(2, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+                SIP_FUNC(loop invariant func: v3 == sip_rounds_spec(3, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
                 loop assigns j, v0, v1, v2, v3;
                 loop variant c - j; */
             for (unsigned j = 0; j < c; j++)
@@ -374,15 +392,36 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
         }
         b = sip_last_word(p, len, fold);
     }
+#ifdef SIP_PROOF_FUNC
+    //@ assert func: fold == 0 ==> b == sip_last_spec(p, len);
+    //@ assert func: fold == 0 ==> v0 == sip_absorbed(0, p, len - len % 8, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v1 == sip_absorbed(1, p, len - len % 8, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v2 == sip_absorbed(2, p, len - len % 8, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v3 == sip_absorbed(3, p, len - len % 8, c, k0, k1, 0);
+#endif
     v3 ^= b;
     /*@ loop invariant 0 <= j <= c;
+        SIP_FUNC(loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_FUNC(loop invariant func: v1 == sip_rounds_spec(1, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_FUNC(loop invariant func: v2 == sip_rounds_spec(2, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_FUNC(loop invariant func: v3 == sip_rounds_spec(3, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
         loop assigns j, v0, v1, v2, v3;
         loop variant c - j; */
     for (unsigned j = 0; j < c; j++)
         SIPHASH_PERMUTATION(v0, v1, v2, v3);
     v0 ^= b;
+#ifdef SIP_PROOF_FUNC
+    //@ assert func: fold == 0 ==> v0 == sip_compressed(0, p, len, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v1 == sip_compressed(1, p, len, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v2 == sip_compressed(2, p, len, c, k0, k1, 0);
+    //@ assert func: fold == 0 ==> v3 == sip_compressed(3, p, len, c, k0, k1, 0);
+#endif
     v2 ^= SIPHASH_FINAL_;
     /*@ loop invariant 0 <= j <= d;
+        SIP_FUNC(loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_FUNC(loop invariant func: v1 == sip_rounds_spec(1, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_FUNC(loop invariant func: v2 == sip_rounds_spec(2, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_FUNC(loop invariant func: v3 == sip_rounds_spec(3, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
         loop assigns j, v0, v1, v2, v3;
         loop variant d - j; */
     for (unsigned j = 0; j < d; j++)

@@ -21,4 +21,45 @@
     }
 */
 
+/* The facts of the functional proof (the unit func of proof/prove.sh,
+ * -DSIP_PROOF_FUNC; prelude.h): the other units do not see them. */
+#ifdef SIP_PROOF_FUNC
+/*@ // x ^ y under a name: WP's simplifier orders the operands of ^ its own
+    // way and proves "x ^ y == y ^ x" to "true" before any solver sees it,
+    // so commutativity reaches Z3 and CVC4 only as this axiom (lxor_comm).
+    logic integer sip_lxor(integer x, integer y) = x ^ y;
+*/
+/*@ axiomatic SipBitsFunc {
+      axiom lxor_comm: \forall integer x, y; sip_lxor(x, y) == sip_lxor(y, x);
+      // the other bit tests of the tail readers (Qed reads x & 1 in a test
+      // as bit 0 of x)
+      axiom land_1t: \forall integer x; 0 <= x < 0x10000000000000000 ==>
+        ((x & 1) != 0 <==> x % 2 == 1);
+      // | of two words whose set bits are disjoint is their sum: the tail
+      // readers and the length byte assemble little-endian words this way
+      axiom lor_16: \forall integer a, b; 0 <= a < 0x10000 && 0 <= b < 0x10000 ==>
+        (a | (uint32_t)(b << 16)) == a + b * 0x10000;
+      axiom lor_32: \forall integer a, b; 0 <= a < 0x100000000 && 0 <= b < 0x100000000 ==>
+        (a | (uint64_t)(b << 32)) == a + b * 0x100000000;
+      // the length byte: len << 56 keeps len mod 256, over the tail bytes
+      axiom shl_56: \forall integer x; 0 <= x < 0x10000000000000000 ==>
+        (uint64_t)(x << 56) == (x % 256) * 0x100000000000000;
+      axiom lor_56: \forall integer x, a; 0 <= x < 0x10000000000000000 &&
+        0 <= a < 0x100000000000000 ==>
+        ((uint64_t)(x << 56) | a) == (x % 256) * 0x100000000000000 + a;
+      // the same for any word over 2^56 and any below: WP's simplifier
+      // orders the operands of | by their form, differently in an axiom
+      // and in a goal, and the solvers do not know that | commutes (Why3
+      // tells only Alt-Ergo), so the fact is stated in both orders (the
+      // simplifier orders bound variables by name: hi, lo and a, z)
+      axiom lor_lo_hi: \forall integer lo, hi; 0 <= lo < 0x100000000000000 &&
+        0 <= hi < 0x10000000000000000 && hi % 0x100000000000000 == 0 ==>
+        (lo | hi) == lo + hi;
+      axiom lor_hi_lo: \forall integer a, z; 0 <= a < 0x100000000000000 &&
+        0 <= z < 0x10000000000000000 && z % 0x100000000000000 == 0 ==>
+        (z | a) == a + z;
+    }
+*/
+#endif
+
 #endif

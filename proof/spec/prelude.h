@@ -12,8 +12,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The functional-correctness annotations (named func: the unit func of
+ * proof/prove.sh) exist only for that unit, which passes -DSIP_PROOF_FUNC:
+ * in src/ they are written inside SIP_FUNC(...), which Frama-C expands in
+ * annotations (-pp-annot) to its argument there and to nothing for the
+ * other units, so WP's RTE units and EVA never see them (EVA cannot
+ * evaluate them).  The compiler sees comments only. */
+#ifdef SIP_PROOF_FUNC
+#define SIP_FUNC(...) __VA_ARGS__
+#else
+#define SIP_FUNC(...)
+#endif
+
 #include "bits.h"
 #include "bytes.h"
+#ifdef SIP_PROOF_FUNC
+#include "siphash_spec.h"
+#endif
 
 /* GCC's builtins the sources use, which Frama-C 25 does not declare: the
  * branch hint returns its first argument; the byte swaps serve only
@@ -29,7 +44,8 @@ uint32_t __builtin_bswap32(uint32_t x);
 /* The rotations of the public header (include/siphash.h), by the constant
  * counts of the rounds (declared here, before the header defines them). */
 /*@ requires 1 <= b <= 63;
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == sip_rotl(x, b);) */
 static inline uint64_t siphash_rotl64_(uint64_t x, int b);
 /*@ requires 1 <= b <= 31;
     assigns \nothing; */
