@@ -156,7 +156,8 @@ static const struct {
 #define SIP_KNOWN_SPLIT512_(s) "avx512+" #s,
 #define SIP_KNOWN_SPLIT2_(s) "avx2+" #s,
 #define SIP_KNOWN_SPLITN_(s) "neon+" #s,
-static const char *const known[] = {"avx512", "avx2", "neon", "portable", "avx2+zen", "avx512+zen5",
+static const char *const known[] = {"avx512",   "avx2",        "neon", "portable",
+                                    "avx2+zen", "avx512+zen5",
                                     SIP_AVX512_SPLITS(SIP_KNOWN_SPLIT512_)
                                     SIP_AVX2_SPLITS(SIP_KNOWN_SPLIT2_)
                                     SIP_NEON_SPLITS(SIP_KNOWN_SPLITN_)};

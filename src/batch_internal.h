@@ -70,8 +70,9 @@ SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon;
  * 8-byte and u64 kernels 2.5-5.5 % faster (3 of 3 runs) and longer
  * records no faster; one lane was never the best there, no other CPU
  * measured a gain (Intel's vector ALUs share ports with its scalar ones),
- * and each split costs about 240 KB of code and 15 s of gcc -O3 in every
- * build (Zen 3).  To measure splits on a new CPU, list them here: the
+ * and each split costs about 80-100 KB of code and 2 s of gcc -O3 in
+ * every build (Zen 5; batchv's split kernels are not compiled, see
+ * batch_lanes.h).  To measure splits on a new CPU, list them here: the
  * bench and tests pick them up. */
 #define SIP_AVX2_SPLITS(X) X(0) X(1) X(2)
 #define SIP_AVX512_SPLITS(X) X(0) X(2)
