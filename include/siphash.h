@@ -435,7 +435,7 @@ SIPHASH_API const char *siphash_batch_impl(void);
  * functions use the named path, or the best one again when name is NULL.
  * A path may name its split too: "avx2+1" hashes 1 message in general
  * registers beside each group of vectors (avx2+0..2, avx2+zen, avx512+0,
- * avx512+2, avx512+zen5, neon+0..2; docs/batch.md).
+ * neon+0..2; docs/batch.md).
  * Returns 0; -ENOTSUP if this CPU or build lacks that path, -EINVAL for an
  * unknown name (the choice is then unchanged).  Every path gives the same
  * results, so a call racing with batch calls in other threads is harmless. */

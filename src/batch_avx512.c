@@ -25,22 +25,17 @@
  * 4 0.12x (docs/batch.md). */
 #define SIP_NV 4
 #define SIP_VNV 2
-/* Messages hashed in general registers beside the 4 vectors
- * (batch_lanes.h's splits), per CPU class; batch.c picks the table.
- * AMD Zen 5 (family 26; sip_batch_avx512_zen5): the rounds-only probe
- * runs 4 zmm registers with 3 scalar lanes at 0.431 core cycles per
- * lane-round against 0.456 for vectors alone (x0.94, a quiet machine),
- * and the kernels follow at 8 bytes: 2 lanes beside them made
- * siphash_batch_u64 3.79 -> 3.69, siphash_batch 8 B 3.81 -> 3.71,
- * siphash13_batch 8 B 2.45 -> 2.33 cycles per hash (medians of 41
- * alternating trials, 3 of 3 runs alike).  Longer records: none (2 lanes
- * 7 % slower for siphash_batch 16 B, 1 lane 3 % faster there but 1-2 %
- * slower at 32-64 B; the word loads need the general registers too);
- * batchv chunks: none (1 lane 1-6 % slower).
- * Every other CPU (sip_batch_avx512): none.  Zen 4 (family 25 with
- * AVX-512) is not measured; Intel's vector ALUs share ports p0/p5 with the
- * scalar ones. */
-#define SIP_CLASS_TABLES(X) X(sip_batch_avx512_zen5, "avx512+zen5", 2, 0, 0)
+/* No messages in general registers beside the vectors, on any CPU.
+ * Zen 5 (family 26 model 2, 2026-12-07, an idle guest, taskset, medians
+ * of 41 alternating trials): the rounds-only probe ran 4 zmm registers
+ * with 3 scalar lanes at 0.431 core cycles per lane-round against 0.456
+ * alone, and 2 scalar lanes made the 8-byte kernels 2.5-5.5 % faster in 5
+ * runs (siphash13_batch 8 B 2.45 -> 2.33 cycles per hash) -- but 24-36 %
+ * slower in 2 runs of the next hour on the same guest (siphash_batch 8 B
+ * 3.8-4.0 -> 4.9; 32 B 8.3 -> 13.8), and 17-25 % slower at load 14-19 the
+ * day before: what the core's other hardware thread runs decides, and a
+ * few percent does not pay for a third.  Longer records and batchv: no
+ * gain in any run (docs/batch.md). */
 
 SIP_INLINE __m512i avx512_from(const uint64_t *t)
 {

@@ -63,8 +63,6 @@ const struct sip_batch_impl sip_batch_avx2_zen_forced = SIP_STAND_IN_(avx2, "avx
 const struct sip_batch_impl sip_batch_avx2_split[] = {SIP_AVX2_SPLITS(SIP_STAND_IN_AVX2_)};
 const struct sip_batch_impl sip_batch_avx512 = SIP_STAND_IN_(avx512, "avx512");
 const struct sip_batch_impl sip_batch_avx512_split[] = {SIP_AVX512_SPLITS(SIP_STAND_IN_AVX512_)};
-const struct sip_batch_impl sip_batch_avx512_zen5 = SIP_STAND_IN_(avx512, "avx512");
-const struct sip_batch_impl sip_batch_avx512_zen5_forced = SIP_STAND_IN_(avx512, "avx512+zen5");
 
 /* xgetbv, batch.c's one asm statement (EVA has no model of asm): XCR0 is
  * any value.  SIPHASH_IMPL: getenv returns NULL, a path's name or any
@@ -93,7 +91,7 @@ static char *eva_getenv(const char *name)
 #undef getenv
 
 static const char *const names[] = {NULL,     "portable", "avx2",        "avx2+1",
-                                    "avx2+zen", "avx512", "avx512+2",    "avx512+zen5",
+                                    "avx2+zen", "avx512", "avx512+0",    "avx512+2",
                                     "neon",     "neon+2", "nonsense",    ""};
 #define NNAMES (sizeof names / sizeof names[0])
 
