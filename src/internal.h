@@ -380,10 +380,7 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
             uint64_t m = sip_word(p + i, fold);
             v3 ^= m;
             /*@ loop invariant 0 <= j <= c;
-                SIP_FUNC(loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-                SIP_FUNC(loop invariant func: v1 == sip_rounds_spec(1, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-                SIP_FUNC(loop invariant func: v2 == sip_rounds_spec(2, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-                SIP_FUNC(loop invariant func: v3 == sip_rounds_spec(3, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+                SIP_ROUNDS_INVARIANTS
                 loop assigns j, v0, v1, v2, v3;
                 loop variant c - j; */
             for (unsigned j = 0; j < c; j++)
@@ -401,10 +398,7 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
 #endif
     v3 ^= b;
     /*@ loop invariant 0 <= j <= c;
-        SIP_FUNC(loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-        SIP_FUNC(loop invariant func: v1 == sip_rounds_spec(1, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-        SIP_FUNC(loop invariant func: v2 == sip_rounds_spec(2, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-        SIP_FUNC(loop invariant func: v3 == sip_rounds_spec(3, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_ROUNDS_INVARIANTS
         loop assigns j, v0, v1, v2, v3;
         loop variant c - j; */
     for (unsigned j = 0; j < c; j++)
@@ -418,10 +412,7 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
 #endif
     v2 ^= SIPHASH_FINAL_;
     /*@ loop invariant 0 <= j <= d;
-        SIP_FUNC(loop invariant func: v0 == sip_rounds_spec(0, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-        SIP_FUNC(loop invariant func: v1 == sip_rounds_spec(1, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-        SIP_FUNC(loop invariant func: v2 == sip_rounds_spec(2, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
-        SIP_FUNC(loop invariant func: v3 == sip_rounds_spec(3, j, \at(v0, LoopEntry), \at(v1, LoopEntry), \at(v2, LoopEntry), \at(v3, LoopEntry));)
+        SIP_ROUNDS_INVARIANTS
         loop assigns j, v0, v1, v2, v3;
         loop variant d - j; */
     for (unsigned j = 0; j < d; j++)

@@ -23,6 +23,15 @@
 #else
 #define SIP_FUNC(...)
 #endif
+/* The functional invariants of a loop of j SipRounds on v0..v3: each word
+ * is the spec's after j rounds from the state at the loop's entry (one
+ * line per word, the same in every round loop of src/internal.h). */
+#define SIP_ROUNDS_INV_(k)                                                     \
+    loop invariant func:                                                       \
+        v##k == sip_rounds_spec(k, j, \at(v0, LoopEntry), \at(v1, LoopEntry),   \
+                                \at(v2, LoopEntry), \at(v3, LoopEntry));
+#define SIP_ROUNDS_INVARIANTS                                                  \
+    SIP_FUNC(SIP_ROUNDS_INV_(0) SIP_ROUNDS_INV_(1) SIP_ROUNDS_INV_(2) SIP_ROUNDS_INV_(3))
 
 #include "bits.h"
 #include "bytes.h"
