@@ -99,7 +99,7 @@ eva dispatch "-I$OUT/eva-src -I$E/sys -DSIPHASH_BATCH_HAVE_AVX2 -DSIPHASH_BATCH_
 eva net "" "$E/net.c" "$S/net.c" "$S/siphash.c"
 eva stream "" "$E/stream.c" "$S/stream.c"
 eva loads "" "$E/loads.c"
-eva key "" "$E/key.c" "$S/key.c"
+eva key "" "$E/key.c" "$S/key.c" -eva-use-spec siphash_random_bytes
 
 wait
 status=0

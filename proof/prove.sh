@@ -55,8 +55,9 @@ header_inline=$(grep -o 'static inline[A-Z_ ]* [a-z0-9_]* *\*\{0,1\}[a-z0-9_]*('
 # model of memcpy into an integer), their bodies covered by EVA.
 memcpy_helpers=sip_load64,sip_load32,sip_load16,sip_store64,sip_store32
 # key.c's functions WP proves (the others: docs/proof.md, "Not proved")
-KEY_FNS=failed_errno,siphash_key_generate,siphash_key_from_bytes
-KEY_FNS=$KEY_FNS,halfsiphash_key_from_bytes,siphash_key_to_bytes,siphash_key_is_zero
+KEY_FNS=failed_errno,read_urandom,fill_random,siphash_random_bytes,siphash_key_generate
+KEY_FNS=$KEY_FNS,siphash_key_from_bytes,halfsiphash_key_from_bytes,siphash_key_to_bytes
+KEY_FNS=$KEY_FNS,siphash_key_is_zero
 # The functions whose functional contracts (named func) the unit func
 # proves; their copies in sip_iv.c's translation unit are skipped.
 FUNC_INL=siphash_rotl64_,sip_last_block32,sip_last_block64,sip_last_bytes64,sip_last_word
@@ -121,12 +122,12 @@ for unit in "${units[@]}"; do
             ;;
         key)
             # siphash_wipe's compiler barrier (asm with a "memory" clobber)
-            # has no WP model: its body is covered by EVA (proof/eva/key.c).
-            # Not proved (docs/proof.md): siphash_random_bytes, the two
-            # word-key generators and fill_random (a buffer seen as bytes
-            # of another type: WP's typed model), read_urandom (open()'s
-            # path string).
-            wp key "$ROOT/src/key.c" -wp-fct "${PROOF_WP_FCT:-$KEY_FNS}"
+            # has no WP model, and the two word-key generators hand a key's
+            # words to siphash_random_bytes as bytes (WP's typed model
+            # cannot see them so): EVA covers those (proof/eva/key.c).
+            # -wp-literals: WP sees the bytes of "/dev/urandom", so it
+            # proves open()'s precondition (a valid string) in read_urandom.
+            wp key "$ROOT/src/key.c" -wp-fct "${PROOF_WP_FCT:-$KEY_FNS}" -wp-literals
             ;;
         stream)
             # final wipes its context and state as bytes: WP's typed model

@@ -88,6 +88,8 @@ SIPHASH_API void siphash_wipe(void *p, size_t len)
  * as success: a sandbox's shim or an interposer may return -1 and leave
  * errno 0 (or set nonsense), and -errno would then be 0, "done", with
  * nothing written. */
+/*@ assigns \nothing;
+    ensures \result < 0; */
 static int failed_errno(void)
 {
     return errno > 0 ? -errno : -EIO;
@@ -99,9 +101,13 @@ static int failed_errno(void)
  * systems with neither getentropy nor arc4random).  It must be a character
  * device, so a file planted at that path in a chroot is refused rather than
  * trusted. */
+/*@ requires \valid(buf + (0 .. len - 1));
+    assigns buf[0 .. len - 1], __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1];
+    ensures \result <= 0; */
 static int read_urandom(uint8_t *buf, size_t len)
 {
     int fd;
+    /*@ loop assigns fd; */
     do
         fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
     while (fd < 0 && errno == EINTR);
@@ -112,6 +118,11 @@ static int read_urandom(uint8_t *buf, size_t len)
         close(fd);
         return -ENODEV;
     }
+    /* The bytes left are the end of the caller's buffer.  No variant: a
+     * read interrupted forever loops forever (partial correctness). */
+    /*@ loop invariant 0 <= len <= \at(len, Pre);
+        loop invariant buf == \at(buf, Pre) + (\at(len, Pre) - len);
+        loop assigns buf, len, \at(buf, Pre)[0 .. \at(len, Pre) - 1], __fc_fds[fd], __fc_errno; */
     while (len) {
         ssize_t n = read(fd, buf, len);
         if (n < 0 && errno == EINTR)
@@ -132,8 +143,15 @@ static int read_urandom(uint8_t *buf, size_t len)
 #endif
 
 #if defined(SIPHASH_RNG_GETRANDOM)
+/*@ requires \valid(buf + (0 .. len - 1));
+    assigns buf[0 .. len - 1], __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1];
+    ensures \result <= 0; */
 static int fill_random(uint8_t *buf, size_t len)
 {
+    /* As in read_urandom: no variant (EINTR may repeat). */
+    /*@ loop invariant 0 <= len <= \at(len, Pre);
+        loop invariant buf == \at(buf, Pre) + (\at(len, Pre) - len);
+        loop assigns buf, len, \at(buf, Pre)[0 .. \at(len, Pre) - 1], __fc_errno; */
     while (len) {
         /* Flags 0: block until the pool is initialised, never return
          * unseeded bytes.  Large requests may come back short: loop. */

@@ -168,19 +168,19 @@ void (halfsiphash_ctx_final)(halfsiphash_ctx_t *ctx, uint8_t *out);
 void siphash_wipe(void *p, size_t len);
 
 /*@ requires \valid((uint8_t *)buf + (0 .. len - 1));
-    assigns ((uint8_t *)buf)[0 .. len - 1], __fc_errno; */
+    assigns ((uint8_t *)buf)[0 .. len - 1], __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1]; */
 int siphash_random_bytes(void *buf, size_t len);
 
 /*@ requires \valid(key);
-    assigns *key, __fc_errno; */
+    assigns *key, __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1]; */
 int siphash_key_generate(siphash_key_t *key);
 
 /*@ requires \valid(key);
-    assigns *key, __fc_errno; */
+    assigns *key, __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1]; */
 int hsiphash_key_generate(hsiphash_key_t *key);
 
 /*@ requires \valid(key);
-    assigns *key, __fc_errno; */
+    assigns *key, __fc_errno, __fc_fds[0 .. __FC_MAX_OPEN_FILES - 1]; */
 int halfsiphash_key_generate(halfsiphash_key_t *key);
 
 /*@ requires \valid_read(bytes + (0 .. 15));

@@ -71,6 +71,10 @@ static inline uint32_t siphash_rotl32_(uint32_t x, int b);
     ensures -1 <= \result <= 0x7fffffffffffffff; */
 ssize_t getrandom(void *buf, size_t len, unsigned int flags);
 
+/* Frama-C's model of the open file descriptors, which read(2) and close(2)
+ * change in its libc: /dev/urandom's reads (src/key.c) assign it. */
+#include <__fc_define_fds.h>
+
 #include "api.h"
 
 #endif
