@@ -65,14 +65,15 @@ static inline void batch_paths_each(const char *prog, int quick, void (*test)(co
 }
 
 /* One stride for a (len, n) case, cycling with n through the layouts a
- * caller can pass: equal to len (packed), larger (gaps), 8 (records 8
- * bytes apart, overlapping when len > 8) and 0 (one record n times). */
+ * caller can pass: equal to len (packed), larger (gaps), 8 or 16 (records
+ * 8 or 16 bytes apart, overlapping when longer: the kernels' plain loads
+ * of consecutive records) and 0 (one record n times). */
 static inline size_t batch_stride(size_t len, size_t n)
 {
     switch (n % 4) {
     case 0: return len;
     case 1: return len + 1 + (size_t)(check_rand() % 23);
-    case 2: return 8;
+    case 2: return n % 8 == 6 ? 16 : 8;
     default: return 0;
     }
 }
