@@ -106,3 +106,24 @@
 (assert (not (and (= (bvor x y) (bvadd x y)) (= (bvor y x) (bvadd x y)))))
 (check-sat)
 (pop)
+
+; shl_24: (uint32_t)((uint32_t)x << 24) == (x % 256) * 2^24 (HalfSipHash's
+; length byte; (uint32_t)e is e & 0xffffffff, and (x & 0xffffffff) << 24 <
+; 2^56 does not wrap)
+(push)
+(assert (not (= (bvand (bvshl (bvand x #x00000000ffffffff) #x0000000000000018) #x00000000ffffffff)
+                (bvmul (bvurem x #x0000000000000100) #x0000000001000000))))
+(check-sat)
+(pop)
+
+; lor_24, lor_24r: a < 2^24 ==> that | a == a | that == (x % 256) * 2^24 + a
+(push)
+(assert (bvult y #x0000000001000000))
+(assert (not (and (= (bvor (bvand (bvshl (bvand x #x00000000ffffffff) #x0000000000000018)
+                                  #x00000000ffffffff) y)
+                     (bvadd (bvmul (bvurem x #x0000000000000100) #x0000000001000000) y))
+                  (= (bvor y (bvand (bvshl (bvand x #x00000000ffffffff) #x0000000000000018)
+                                    #x00000000ffffffff))
+                     (bvadd (bvmul (bvurem x #x0000000000000100) #x0000000001000000) y)))))
+(check-sat)
+(pop)

@@ -430,7 +430,8 @@ typedef struct {
     uint32_t v0, v1, v2, v3;
 } hsip_state;
 
-//@ assigns \nothing;
+/*@ assigns \nothing;
+    SIP_FUNC(ensures func: HSIP_FIELDS_(\result, ==, hsip_init_spec, k0, k1, wide);) */
 SIP_INLINE hsip_state hsip_init(uint32_t k0, uint32_t k1, int wide)
 {
     hsip_state s = {HSIPHASH_CONST_0 ^ k0, HSIPHASH_CONST_1 ^ k1, HSIPHASH_CONST_2 ^ k0,
@@ -441,11 +442,13 @@ SIP_INLINE hsip_state hsip_init(uint32_t k0, uint32_t k1, int wide)
 }
 
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_rounds_spec, n, HSIP_OLD_(*s));) */
 SIP_INLINE void hsip_rounds(hsip_state *s, unsigned n)
 {
     uint32_t v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
     /*@ loop invariant 0 <= i <= n;
+        SIP_FUNC(loop invariant func: HSIP_VARS_(==, hsip_rounds_spec, i, HSIP_PRE_(*s));)
         loop assigns i, v0, v1, v2, v3;
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++)
@@ -454,7 +457,8 @@ SIP_INLINE void hsip_rounds(hsip_state *s, unsigned n)
 }
 
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_compress, c, m, HSIP_OLD_(*s));) */
 SIP_INLINE void hsip_absorb(hsip_state *s, uint32_t m, unsigned c)
 {
     s->v3 ^= m;
@@ -463,7 +467,11 @@ SIP_INLINE void hsip_absorb(hsip_state *s, uint32_t m, unsigned c)
 }
 
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0), \old(s->v1),
+                                        hsip_xor(\old(s->v2), wide != 0 ? 0xee : 0xff),
+                                        \old(s->v3));)
+    SIP_FUNC(ensures func: \result == hsip_xor(s->v1, s->v3);) */
 SIP_INLINE uint32_t hsip_finish1(hsip_state *s, unsigned d, int wide)
 {
     s->v2 ^= wide ? SIPHASH_FINAL_WIDE_ : SIPHASH_FINAL_;
@@ -472,7 +480,11 @@ SIP_INLINE uint32_t hsip_finish1(hsip_state *s, unsigned d, int wide)
 }
 
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0),
+                                        hsip_xor(\old(s->v1), 0xdd), \old(s->v2),
+                                        \old(s->v3));)
+    SIP_FUNC(ensures func: \result == hsip_xor(s->v1, s->v3);) */
 SIP_INLINE uint32_t hsip_finish2(hsip_state *s, unsigned d)
 {
     s->v1 ^= SIPHASH_FINAL_SECOND_;
@@ -483,11 +495,14 @@ SIP_INLINE uint32_t hsip_finish2(hsip_state *s, unsigned d)
 /* A whole message (the one-shot functions); the final block as
  * sip_last_word builds it for SipHash. */
 /*@ requires \valid(s) && \valid_read(p + (0 .. len - 1));
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_compress_all, p, len, c, HSIP_OLD_(*s));) */
 SIP_INLINE void hsip_absorb_all(hsip_state *s, const uint8_t *p, size_t len, unsigned c)
 {
     const size_t r = len & 3, full = len - r;
     /*@ loop invariant 0 <= i <= full && i % 4 == 0;
+        SIP_FUNC(loop invariant func:
+                   HSIP_FIELDS_(*s, ==, hsip_absorb_from, p, i, c, HSIP_PRE_(*s));)
         loop assigns i, *s;
         loop variant full - i; */
     for (size_t i = 0; i < full; i += 4)
@@ -495,6 +510,9 @@ SIP_INLINE void hsip_absorb_all(hsip_state *s, const uint8_t *p, size_t len, uns
     uint32_t b = (uint32_t)len << 24;
     if (r)
         b |= sip_last_block32(p, full, r);
+#ifdef SIP_PROOF_FUNC
+    //@ assert func: b == hsip_last_spec(p, len);
+#endif
     hsip_absorb(s, b, c);
 }
 

@@ -58,6 +58,16 @@
       axiom lor_hi_lo: \forall integer a, z; 0 <= a < 0x100000000000000 &&
         0 <= z < 0x10000000000000000 && z % 0x100000000000000 == 0 ==>
         (z | a) == a + z;
+      // HalfSipHash's length byte: (uint32_t)len << 24 keeps len mod 256,
+      // over the tail bytes (both operand orders, as above)
+      axiom shl_24: \forall integer x; 0 <= x < 0x10000000000000000 ==>
+        (uint32_t)((uint32_t)x << 24) == (x % 256) * 0x1000000;
+      axiom lor_24: \forall integer x, a; 0 <= x < 0x10000000000000000 &&
+        0 <= a < 0x1000000 ==>
+        ((uint32_t)((uint32_t)x << 24) | a) == (x % 256) * 0x1000000 + a;
+      axiom lor_24r: \forall integer x, a; 0 <= x < 0x10000000000000000 &&
+        0 <= a < 0x1000000 ==>
+        (a | (uint32_t)((uint32_t)x << 24)) == (x % 256) * 0x1000000 + a;
     }
 */
 #endif
