@@ -7,7 +7,8 @@
 #include "internal.h"
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == halfsiphash32_spec((uint8_t *)data, len, c, d, k0, k1);) */
 SIP_INLINE uint32_t hsip_hash32(const void *data, size_t len, uint32_t k0, uint32_t k1,
                                 unsigned c, unsigned d)
 {
@@ -19,7 +20,9 @@ SIP_INLINE uint32_t hsip_hash32(const void *data, size_t len, uint32_t k0, uint3
 /* The 64-bit output as the little-endian reading of the reference bytes:
  * first word computed in the low half. */
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1)) && \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == halfsiphash64_spec((uint8_t *)data, len, c, d,
+                                                        key->key[0], key->key[1]);) */
 SIP_INLINE uint64_t hsip_hash64(const void *data, size_t len, const halfsiphash_key_t *key,
                                 unsigned c, unsigned d)
 {

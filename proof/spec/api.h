@@ -51,22 +51,30 @@ void siphash13_128(const void *data, size_t len, const siphash_key_t *key, uint8
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == halfsiphash32_spec((uint8_t *)data, len, 2, 4,
+                                                          key->key[0], key->key[1]);) */
 uint32_t halfsiphash24_32(const void *data, size_t len, const halfsiphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == halfsiphash64_spec((uint8_t *)data, len, 2, 4,
+                                                          key->key[0], key->key[1]);) */
 uint64_t halfsiphash24_64(const void *data, size_t len, const halfsiphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == halfsiphash32_spec((uint8_t *)data, len, 1, 3,
+                                                          key->key[0], key->key[1]);) */
 uint32_t halfsiphash13_32(const void *data, size_t len, const halfsiphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == halfsiphash64_spec((uint8_t *)data, len, 1, 3,
+                                                          key->key[0], key->key[1]);) */
 uint64_t halfsiphash13_64(const void *data, size_t len, const halfsiphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
