@@ -21,9 +21,11 @@
  * The 64-bit output is the reference's 8 output bytes read little-endian:
  * the first word in the low half (halfsiphash24_64's documented value).
  *
- * Seen only by the unit func of proof/prove.sh (-DSIP_PROOF_FUNC), like
- * the SipHash spec.  No contract of src/ refers to it yet: the functional
- * proof of src/halfsiphash.c waits for the 64-bit one (docs/proof.md).
+ * Seen only by the functional units of proof/prove.sh (-DSIP_PROOF_FUNC),
+ * like the SipHash spec; the unit func-half proves that
+ * halfsiphash{24,13}_{32,64} compute halfsiphash32_spec and
+ * halfsiphash64_spec, and the unit spec evaluates these definitions on
+ * the known-answer vectors (docs/proof.md).
  */
 #ifndef SIPHASH_PROOF_HALFSIPHASH_SPEC_H
 #define SIPHASH_PROOF_HALFSIPHASH_SPEC_H
