@@ -434,8 +434,8 @@ SIPHASH_API const char *siphash_batch_impl(void);
 /* For tests and benchmarks: from now on (in every thread) the batch
  * functions use the named path, or the best one again when name is NULL.
  * A path may name its split too: "avx2+1" hashes 1 message in general
- * registers beside each group of vectors (avx2+0..2, avx2+zen, avx512+0,
- * neon+0..2; docs/batch.md).
+ * registers beside each group of vectors (avx2+0..2, avx2+zen, avx512+0..1,
+ * avx512+zen4, neon+0..2; docs/batch.md).
  * Returns 0; -ENOTSUP if this CPU or build lacks that path, -EINVAL for an
  * unknown name (the choice is then unchanged).  Every path gives the same
  * results, so a call racing with batch calls in other threads is harmless. */

@@ -57,8 +57,10 @@ static uint64_t xcr0(void)
 #endif
 
 /* F_ZEN: an AMD Zen 1-5 (family 23-26), whose AVX2 path takes scalar
- * lanes beside the vectors (batch_avx2.c) */
-enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4, F_ZEN = 8 };
+ * lanes beside the vectors (batch_avx2.c); F_ZEN4: family 25 with
+ * AVX-512, which is Zen 4 (Zen 3, the same family, has no AVX-512), whose
+ * AVX-512 path takes them too (batch_avx512.c) */
+enum { F_AVX2 = 1, F_AVX512 = 2, F_NEON = 4, F_ZEN = 8, F_ZEN4 = 16 };
 
 static unsigned cpu_features_query(void)
 {
@@ -87,6 +89,8 @@ static unsigned cpu_features_query(void)
         const unsigned fam = ((id[0] >> 8) & 0xf) + ((id[0] >> 20) & 0xff);
         if (fam >= 0x17 && fam <= 0x1a)
             f |= F_ZEN;
+        if (fam == 0x19 && (f & F_AVX512))
+            f |= F_ZEN4;
     }
 #elif defined(__aarch64__) || defined(_M_ARM64)
     f |= F_NEON; /* Advanced SIMD is part of every AArch64 CPU */
@@ -116,6 +120,7 @@ static const struct {
     unsigned need;
 } paths[] = {
 #ifdef SIPHASH_BATCH_HAVE_AVX512
+    {"avx512", &sip_batch_avx512_zen4, F_AVX512 | F_ZEN4},
     {"avx512", &sip_batch_avx512, F_AVX512},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_AVX2
@@ -131,6 +136,7 @@ static const struct {
 #ifdef SIPHASH_BATCH_HAVE_AVX512
 #define SIP_PATH_SPLIT512_(s) SIP_PATH_SPLIT_(avx512, s, F_AVX512)
     SIP_AVX512_SPLITS(SIP_PATH_SPLIT512_)
+    {"avx512+zen4", &sip_batch_avx512_zen4_forced, F_AVX512},
 #endif
 #ifdef SIPHASH_BATCH_HAVE_AVX2
 #define SIP_PATH_SPLIT2_(s) SIP_PATH_SPLIT_(avx2, s, F_AVX2)
@@ -151,7 +157,7 @@ static const struct {
 #define SIP_KNOWN_SPLIT512_(s) "avx512+" #s,
 #define SIP_KNOWN_SPLIT2_(s) "avx2+" #s,
 #define SIP_KNOWN_SPLITN_(s) "neon+" #s,
-static const char *const known[] = {"avx512", "avx2", "neon", "portable", "avx2+zen",
+static const char *const known[] = {"avx512", "avx2", "neon", "portable", "avx2+zen", "avx512+zen4",
                                     SIP_AVX512_SPLITS(SIP_KNOWN_SPLIT512_)
                                     SIP_AVX2_SPLITS(SIP_KNOWN_SPLIT2_)
                                     SIP_NEON_SPLITS(SIP_KNOWN_SPLITN_)};

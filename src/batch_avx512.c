@@ -25,17 +25,35 @@
  * 4 0.12x (docs/batch.md). */
 #define SIP_NV 4
 #define SIP_VNV 2
-/* No messages in general registers beside the vectors, on any CPU.
- * Zen 5 (family 26 model 2, 2026-12-07, an idle guest, taskset, medians
- * of 41 alternating trials): the rounds-only probe ran 4 zmm registers
- * with 3 scalar lanes at 0.431 core cycles per lane-round against 0.456
- * alone, and 2 scalar lanes made the 8-byte kernels 2.5-5.5 % faster in 5
- * runs (siphash13_batch 8 B 2.45 -> 2.33 cycles per hash) -- but 24-36 %
- * slower in 2 runs of the next hour on the same guest (siphash_batch 8 B
- * 3.8-4.0 -> 4.9; 32 B 8.3 -> 13.8), and 17-25 % slower at load 14-19 the
- * day before: what the core's other hardware thread runs decides, and a
- * few percent does not pay for a third.  Longer records and batchv: no
- * gain in any run (docs/batch.md). */
+/* Messages hashed in general registers beside the 4 zmm registers
+ * (batch_lanes.h's splits), per CPU class; batch.c picks the table.
+ * AMD Zen 4 (family 25 with AVX-512; sip_batch_avx512_zen4): one lane
+ * for 8-byte records and integer keys, none longer.  512-bit operations
+ * run as two halves on 256-bit pipes, so a round of 4 x 8 lanes takes
+ * about 30 cycles, and a scalar lane's 14 integer operations per round fit
+ * beside them -- while the core's other hardware thread leaves the
+ * integer ALUs alone.  Measured on Zen 4 (family 25 model 17, 2026-12-07,
+ * the bench's split table, 10 runs in the three states the guest went
+ * through: the rounds-only probe's scalar states at 3.7, 4.1 and 6.4
+ * cycles per lane-round): 1 lane at 8 bytes 0.3-4 % faster than none in
+ * every state (siphash_batch_u64 7.83 -> 7.54 quiet, 8.01 -> 7.82
+ * contended), once 1 % slower (siphash13_batch 8 B in one quiet run); 2
+ * lanes 2-6 % faster quiet but 4-6 % slower contended; 1 lane at 16-64
+ * bytes 1-2 % faster quiet, 3-6 % slower in both contended states (its
+ * word loads need general registers too).  One-word-count batchv chunks:
+ * none (not compiled, as everywhere: batch_lanes.h).
+ * Every other CPU (sip_batch_avx512): none.  Zen 5 (family 26 model 2,
+ * 2026-12-07, an idle guest, taskset, medians of 41 alternating trials):
+ * the rounds-only probe ran 4 zmm registers with 3 scalar lanes at 0.431
+ * core cycles per lane-round against 0.456 alone, and 2 scalar lanes made
+ * the 8-byte kernels 2.5-5.5 % faster in 5 runs (siphash13_batch 8 B 2.45
+ * -> 2.33 cycles per hash) -- but 24-36 % slower in 2 runs of the next
+ * hour on the same guest (siphash_batch 8 B 3.8-4.0 -> 4.9; 32 B 8.3 ->
+ * 13.8), and 17-25 % slower at load 14-19 the day before: what the core's
+ * other hardware thread runs decides, and a few percent does not pay for
+ * a third.  Intel: not measured (its vector ALUs share ports p0/p5 with
+ * the scalar ones). */
+#define SIP_CLASS_TABLES(X) X(sip_batch_avx512_zen4, "avx512+zen4", 1, 0, 0)
 
 SIP_INLINE __m512i avx512_from(const uint64_t *t)
 {

@@ -66,16 +66,16 @@ SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon;
  * (sip_batch_<path>_split[s]; a split not compiled is a hole, never
  * named), for tests and the bench to force; a path's default table takes
  * each kernel's split from measurement (docs/batch.md).
- * AVX-512 compiles 0 only: on Zen 5 two scalar lanes were 2.5-5.5 %
- * faster at 8 bytes in some runs and 24-36 % slower in others on the
- * same idle guest (docs/batch.md), longer records no faster; no other CPU
- * measured a gain (Intel's vector ALUs share ports with its scalar ones),
- * and each split costs about 80-100 KB of code and 2 s of gcc -O3 in
- * every build (Zen 5; batchv's split kernels are not compiled, see
- * batch_lanes.h).  To measure splits on a new CPU, list them here: the
- * bench and tests pick them up. */
+ * AVX-512 compiles 0 and 1, the one the Zen 4 table takes at 8 bytes: 2
+ * scalar lanes beside AVX-512 were faster on an idle core and 4-36 %
+ * slower when the core's other hardware thread ran integer work (Zen 4
+ * and Zen 5, docs/batch.md), and other CPUs keep 0 (Intel's vector ALUs
+ * share ports with its scalar ones).  Each split costs about 100 KB of
+ * code and 2 s of gcc -O3 in every build (Zen 5; batchv's split kernels
+ * are not compiled, see batch_lanes.h).  To measure splits on a new CPU,
+ * list them here: the bench and tests pick them up. */
 #define SIP_AVX2_SPLITS(X) X(0) X(1) X(2)
-#define SIP_AVX512_SPLITS(X) X(0)
+#define SIP_AVX512_SPLITS(X) X(0) X(1)
 #define SIP_NEON_SPLITS(X) X(0) X(1) X(2)
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_split[];
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx512_split[];
@@ -85,6 +85,10 @@ SIP_HIDDEN extern const struct sip_batch_impl sip_batch_neon_split[];
  * under the name "avx2+zen", for tests to force anywhere */
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen;
 SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx2_zen_forced;
+/* "avx512" on AMD Zen 4 (family 25 with AVX-512), with scalar lanes
+ * (batch_avx512.c); the same under the name "avx512+zen4" */
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx512_zen4;
+SIP_HIDDEN extern const struct sip_batch_impl sip_batch_avx512_zen4_forced;
 
 /* The portable kernels; the SIMD files hand them the records that do not
  * fill a register. */

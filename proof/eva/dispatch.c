@@ -62,6 +62,8 @@ const struct sip_batch_impl sip_batch_avx2_zen_forced = SIP_STAND_IN_(avx2, "avx
 #define SIP_STAND_IN_AVX512_(s) [s] = SIP_STAND_IN_(avx512, "avx512+" #s),
 const struct sip_batch_impl sip_batch_avx2_split[] = {SIP_AVX2_SPLITS(SIP_STAND_IN_AVX2_)};
 const struct sip_batch_impl sip_batch_avx512 = SIP_STAND_IN_(avx512, "avx512");
+const struct sip_batch_impl sip_batch_avx512_zen4 = SIP_STAND_IN_(avx512, "avx512");
+const struct sip_batch_impl sip_batch_avx512_zen4_forced = SIP_STAND_IN_(avx512, "avx512+zen4");
 const struct sip_batch_impl sip_batch_avx512_split[] = {SIP_AVX512_SPLITS(SIP_STAND_IN_AVX512_)};
 
 /* xgetbv, batch.c's one asm statement (EVA has no model of asm): XCR0 is
@@ -92,7 +94,7 @@ static char *eva_getenv(const char *name)
 
 static const char *const names[] = {NULL,     "portable", "avx2",        "avx2+1",
                                     "avx2+zen", "avx512", "avx512+0",    "avx512+2",
-                                    "neon",     "neon+2", "nonsense",    ""};
+                                    "avx512+zen4", "neon", "neon+2", "nonsense", ""};
 #define NNAMES (sizeof names / sizeof names[0])
 
 /* every name forced (NULL: the best path), then the probe of that name */

@@ -20,12 +20,12 @@
 
 /* Every path name the library knows, whether or not this CPU has it: the
  * default tables, then each split forced: 0, 1 or 2 messages hashed in
- * general registers beside each group of vectors (AVX-512: 0 only), on
- * every batch function; "avx2+zen" is the AVX2 table AMD Zen 1-5 get
- * (docs/batch.md). */
-static const char *const batch_paths_all[] = {"portable", "avx2",     "avx512",   "neon",
-                                              "avx2+0",   "avx2+1",   "avx2+2",   "avx2+zen",
-                                              "avx512+0", "neon+0",   "neon+1",   "neon+2"};
+ * general registers beside each group of vectors, on every batch
+ * function; "avx2+zen" is the AVX2 table AMD Zen 1-5 get, "avx512+zen4"
+ * the AVX-512 table of AMD Zen 4 (docs/batch.md). */
+static const char *const batch_paths_all[] = {
+    "portable", "avx2",     "avx512",   "neon",        "avx2+0", "avx2+1", "avx2+2",
+    "avx2+zen", "avx512+0", "avx512+1", "avx512+zen4", "neon+0", "neon+1", "neon+2"};
 
 /* Forces each path in turn and runs test(path) on every one this CPU and
  * build have (the others are reported as skipped), then goes back to the
