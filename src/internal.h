@@ -112,7 +112,8 @@ SIP_INLINE uint32_t sip_load32(const uint8_t *p)
 }
 
 /*@ requires \valid(p + (0 .. 7));
-    assigns p[0 .. 7]; */
+    assigns p[0 .. 7];
+    SIP_FUNC(ensures func: le_stored(p, x);) */
 SIP_INLINE void sip_store64(uint8_t *p, uint64_t x)
 {
     x = SIP_LITTLE_ENDIAN ? x : sip_bswap64(x);
@@ -247,7 +248,8 @@ SIP_HIDDEN void sip_misuse(const char *fmt, ...);
 
 /* wide: the 128-bit output variant (v1 ^= 0xee). */
 /*@ requires \valid_read(sip_iv + (0 .. 3));
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: SIP_FIELDS_(\result, ==, sip_init_spec, k0, k1, wide);) */
 SIP_INLINE sip_state sip_init(uint64_t k0, uint64_t k1, int wide)
 {
     sip_state s = {sip_iv[0] ^ k0, sip_iv[1] ^ k1, sip_iv[2] ^ k0, sip_iv[3] ^ k1};
@@ -258,11 +260,13 @@ SIP_INLINE sip_state sip_init(uint64_t k0, uint64_t k1, int wide)
 
 /* n rounds; with a constant n (the usual case) the loop unrolls away. */
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, sip_rounds_spec, n, SIP_OLD_(*s));) */
 SIP_INLINE void sip_rounds(sip_state *s, unsigned n)
 {
     uint64_t v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
     /*@ loop invariant 0 <= i <= n;
+        SIP_FUNC(loop invariant func: SIP_VARS_(==, sip_rounds_spec, i, SIP_PRE_(*s));)
         loop assigns i, v0, v1, v2, v3;
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++)
@@ -271,7 +275,8 @@ SIP_INLINE void sip_rounds(sip_state *s, unsigned n)
 }
 
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, sip_compress, c, m, SIP_OLD_(*s));) */
 SIP_INLINE void sip_absorb(sip_state *s, uint64_t m, unsigned c)
 {
     s->v3 ^= m;
@@ -281,7 +286,11 @@ SIP_INLINE void sip_absorb(sip_state *s, uint64_t m, unsigned c)
 
 /* First (or only) output word. */
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, sip_rounds_spec, d, \old(s->v0), \old(s->v1),
+                                       sip_xor(\old(s->v2), wide != 0 ? 0xee : 0xff),
+                                       \old(s->v3));)
+    SIP_FUNC(ensures func: \result == sip_xor(sip_xor(s->v0, s->v1), sip_xor(s->v2, s->v3));) */
 SIP_INLINE uint64_t sip_finish1(sip_state *s, unsigned d, int wide)
 {
     s->v2 ^= wide ? SIPHASH_FINAL_WIDE_ : SIPHASH_FINAL_;
@@ -291,7 +300,11 @@ SIP_INLINE uint64_t sip_finish1(sip_state *s, unsigned d, int wide)
 
 /* Second output word of the 128-bit variant. */
 /*@ requires \valid(s);
-    assigns *s; */
+    assigns *s;
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, sip_rounds_spec, d, \old(s->v0),
+                                       sip_xor(\old(s->v1), 0xdd), \old(s->v2),
+                                       \old(s->v3));)
+    SIP_FUNC(ensures func: \result == sip_xor(sip_xor(s->v0, s->v1), sip_xor(s->v2, s->v3));) */
 SIP_INLINE uint64_t sip_finish2(sip_state *s, unsigned d)
 {
     s->v1 ^= SIPHASH_FINAL_SECOND_;
@@ -431,7 +444,7 @@ typedef struct {
 } hsip_state;
 
 /*@ assigns \nothing;
-    SIP_FUNC(ensures func: HSIP_FIELDS_(\result, ==, hsip_init_spec, k0, k1, wide);) */
+    SIP_FUNC(ensures func: SIP_FIELDS_(\result, ==, hsip_init_spec, k0, k1, wide);) */
 SIP_INLINE hsip_state hsip_init(uint32_t k0, uint32_t k1, int wide)
 {
     hsip_state s = {HSIPHASH_CONST_0 ^ k0, HSIPHASH_CONST_1 ^ k1, HSIPHASH_CONST_2 ^ k0,
@@ -443,12 +456,12 @@ SIP_INLINE hsip_state hsip_init(uint32_t k0, uint32_t k1, int wide)
 
 /*@ requires \valid(s);
     assigns *s;
-    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_rounds_spec, n, HSIP_OLD_(*s));) */
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, hsip_rounds_spec, n, SIP_OLD_(*s));) */
 SIP_INLINE void hsip_rounds(hsip_state *s, unsigned n)
 {
     uint32_t v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
     /*@ loop invariant 0 <= i <= n;
-        SIP_FUNC(loop invariant func: HSIP_VARS_(==, hsip_rounds_spec, i, HSIP_PRE_(*s));)
+        SIP_FUNC(loop invariant func: SIP_VARS_(==, hsip_rounds_spec, i, SIP_PRE_(*s));)
         loop assigns i, v0, v1, v2, v3;
         loop variant n - i; */
     for (unsigned i = 0; i < n; i++)
@@ -458,7 +471,7 @@ SIP_INLINE void hsip_rounds(hsip_state *s, unsigned n)
 
 /*@ requires \valid(s);
     assigns *s;
-    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_compress, c, m, HSIP_OLD_(*s));) */
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, hsip_compress, c, m, SIP_OLD_(*s));) */
 SIP_INLINE void hsip_absorb(hsip_state *s, uint32_t m, unsigned c)
 {
     s->v3 ^= m;
@@ -468,7 +481,7 @@ SIP_INLINE void hsip_absorb(hsip_state *s, uint32_t m, unsigned c)
 
 /*@ requires \valid(s);
     assigns *s;
-    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0), \old(s->v1),
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0), \old(s->v1),
                                         hsip_xor(\old(s->v2), wide != 0 ? 0xee : 0xff),
                                         \old(s->v3));)
     SIP_FUNC(ensures func: \result == hsip_xor(s->v1, s->v3);) */
@@ -481,7 +494,7 @@ SIP_INLINE uint32_t hsip_finish1(hsip_state *s, unsigned d, int wide)
 
 /*@ requires \valid(s);
     assigns *s;
-    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0),
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0),
                                         hsip_xor(\old(s->v1), 0xdd), \old(s->v2),
                                         \old(s->v3));)
     SIP_FUNC(ensures func: \result == hsip_xor(s->v1, s->v3);) */
@@ -496,13 +509,13 @@ SIP_INLINE uint32_t hsip_finish2(hsip_state *s, unsigned d)
  * sip_last_word builds it for SipHash. */
 /*@ requires \valid(s) && \valid_read(p + (0 .. len - 1));
     assigns *s;
-    SIP_FUNC(ensures func: HSIP_FIELDS_(*s, ==, hsip_compress_all, p, len, c, HSIP_OLD_(*s));) */
+    SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, hsip_compress_all, p, len, c, SIP_OLD_(*s));) */
 SIP_INLINE void hsip_absorb_all(hsip_state *s, const uint8_t *p, size_t len, unsigned c)
 {
     const size_t r = len & 3, full = len - r;
     /*@ loop invariant 0 <= i <= full && i % 4 == 0;
         SIP_FUNC(loop invariant func:
-                   HSIP_FIELDS_(*s, ==, hsip_absorb_from, p, i, c, HSIP_PRE_(*s));)
+                   SIP_FIELDS_(*s, ==, hsip_absorb_from, p, i, c, SIP_PRE_(*s));)
         loop assigns i, *s;
         loop variant full - i; */
     for (size_t i = 0; i < full; i += 4)

@@ -20,7 +20,11 @@
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1)) && \valid_read(key);
     requires \valid(out + (0 .. 15)) && \separated(out + (0 .. 15), key);
     requires \valid_read(sip_iv + (0 .. 3));
-    assigns out[0 .. 15]; */
+    assigns out[0 .. 15];
+    SIP_FUNC(ensures func: le_stored(out, siphash128_lo_spec{Pre}((uint8_t *)data, len, c, d,
+                                                                  key->key[0], key->key[1]));)
+    SIP_FUNC(ensures func: le_stored(out + 8, siphash128_hi_spec{Pre}((uint8_t *)data, len, c, d,
+                                                                      key->key[0], key->key[1]));) */
 SIP_INLINE void sip_hash128(const void *data, size_t len, const siphash_key_t *key,
                             unsigned c, unsigned d, uint8_t out[16])
 {
@@ -28,12 +32,21 @@ SIP_INLINE void sip_hash128(const void *data, size_t len, const siphash_key_t *k
     const size_t full = len & ~(size_t)7;
     sip_state s = sip_init(key->key[0], key->key[1], 1);
     /*@ loop invariant 0 <= i <= full && i % 8 == 0;
+        SIP_FUNC(loop invariant func:
+                   SIP_FIELDS_(s, ==, sip_absorbed, p, i, c, key->key[0], key->key[1], 1);)
         loop assigns i, s;
         loop variant full - i; */
     for (size_t i = 0; i < full; i += 8)
         sip_absorb(&s, sip_load64(p + i), c);
     sip_absorb(&s, sip_last_word(p, len, 0), c);
+#ifdef SIP_PROOF_FUNC
+    //@ assert func: SIP_FIELDS_(s, ==, sip_compressed, p, len, c, key->key[0], key->key[1], 1);
+#endif
     sip_store64(out, sip_finish1(&s, d, 1));
+#ifdef SIP_PROOF_FUNC
+    /*@ assert func: SIP_FIELDS_(s, ==, sip_final_state{Pre}, p, len, c, d, key->key[0],
+                                 key->key[1], 1); */
+#endif
     sip_store64(out + 8, sip_finish2(&s, d));
 }
 

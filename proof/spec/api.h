@@ -39,14 +39,22 @@ uint64_t siphash12_nocase_64(const void *data, size_t len, const siphash_key_t *
     requires \valid_read(key);
     requires \valid(out + (0 .. 15));
     requires \separated(out + (0 .. 15), key);
-    assigns out[0 .. 15]; */
+    assigns out[0 .. 15];
+    SIP_FUNC(ensures func: le_stored(out, siphash128_lo_spec{Pre}((uint8_t *)data, len, 2, 4,
+                                                                  key->key[0], key->key[1]));)
+    SIP_FUNC(ensures func: le_stored(out + 8, siphash128_hi_spec{Pre}((uint8_t *)data, len, 2, 4,
+                                                                      key->key[0], key->key[1]));) */
 void siphash24_128(const void *data, size_t len, const siphash_key_t *key, uint8_t out[16]);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
     requires \valid(out + (0 .. 15));
     requires \separated(out + (0 .. 15), key);
-    assigns out[0 .. 15]; */
+    assigns out[0 .. 15];
+    SIP_FUNC(ensures func: le_stored(out, siphash128_lo_spec{Pre}((uint8_t *)data, len, 1, 3,
+                                                                  key->key[0], key->key[1]));)
+    SIP_FUNC(ensures func: le_stored(out + 8, siphash128_hi_spec{Pre}((uint8_t *)data, len, 1, 3,
+                                                                      key->key[0], key->key[1]));) */
 void siphash13_128(const void *data, size_t len, const siphash_key_t *key, uint8_t out[16]);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));

@@ -25,6 +25,15 @@
       + (n > 7 ? 0x100000000000000 * (uint8_t)p[7] : 0);
 */
 
+/* What a little-endian store of the 64-bit x leaves at p: byte i is
+ * x / 256^i mod 256.  Byte by byte, not as le_bytes(p, 8) == x: a later
+ * store to other bytes then leaves it standing by WP's memory model alone,
+ * where a sum over memory needs the solvers to see that no term changed. */
+/*@ logic integer le_byte(integer x, integer i) = (x / (1 << (8 * i))) % 0x100;
+    predicate le_stored{L}(uint8_t *p, integer x) =
+      \forall integer i; 0 <= i < 8 ==> p[i] == le_byte(x, i);
+*/
+
 /* Stepping stones for the tail readers (the bytes of a 4-byte block's
  * second half, the sizes 5..7 split at 4), each proved by the solvers from the
  * axioms and the lemmas before it (WP proves them as goals of the unit

@@ -33,20 +33,20 @@
 #define SIP_ROUNDS_INVARIANTS                                                  \
     SIP_FUNC(SIP_ROUNDS_INV_(0) SIP_ROUNDS_INV_(1) SIP_ROUNDS_INV_(2) SIP_ROUNDS_INV_(3))
 
-/* HalfSipHash's functional contracts (src/internal.h's hsip_*): a state
- * s's four words related field by field to a spec function of a field
- * index, HSIP_FIELDS_(s, ==, f, args...) is
- * s.v0 == f(0, args...) && ... && s.v3 == f(3, args...); HSIP_VARS_ the
- * same on the loop's variables v0..v3; HSIP_OLD_(s) and HSIP_PRE_(s) the
+/* The functional contracts of the state-passing cores (src/internal.h's
+ * sip_* and hsip_* steps): a state s's four words related field by field
+ * to a spec function of a field index, SIP_FIELDS_(s, ==, f, args...) is
+ * s.v0 == f(0, args...) && ... && s.v3 == f(3, args...); SIP_VARS_ the
+ * same on the loop's variables v0..v3; SIP_OLD_(s) and SIP_PRE_(s) the
  * four words of s at the function's entry. */
-#define HSIP_FIELDS_(s, eq, f, ...)                                            \
+#define SIP_FIELDS_(s, eq, f, ...)                                             \
     (s).v0 eq f(0, __VA_ARGS__) && (s).v1 eq f(1, __VA_ARGS__) &&              \
         (s).v2 eq f(2, __VA_ARGS__) && (s).v3 eq f(3, __VA_ARGS__)
-#define HSIP_VARS_(eq, f, ...)                                                 \
+#define SIP_VARS_(eq, f, ...)                                                  \
     v0 eq f(0, __VA_ARGS__) && v1 eq f(1, __VA_ARGS__) && v2 eq f(2, __VA_ARGS__) && \
         v3 eq f(3, __VA_ARGS__)
-#define HSIP_OLD_(s) \old((s).v0), \old((s).v1), \old((s).v2), \old((s).v3)
-#define HSIP_PRE_(s) \at((s).v0, Pre), \at((s).v1, Pre), \at((s).v2, Pre), \at((s).v3, Pre)
+#define SIP_OLD_(s) \old((s).v0), \old((s).v1), \old((s).v2), \old((s).v3)
+#define SIP_PRE_(s) \at((s).v0, Pre), \at((s).v1, Pre), \at((s).v2, Pre), \at((s).v3, Pre)
 
 #include "bits.h"
 #include "bytes.h"
