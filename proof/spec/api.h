@@ -17,17 +17,23 @@
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == siphash_spec((uint8_t *)data, len, 2, 4,
+                                                  key->key[0], key->key[1]);) */
 uint64_t siphash24_64(const void *data, size_t len, const siphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == siphash_spec((uint8_t *)data, len, 1, 3,
+                                                  key->key[0], key->key[1]);) */
 uint64_t siphash13_64(const void *data, size_t len, const siphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == siphash_spec((uint8_t *)data, len, 1, 2,
+                                                  key->key[0], key->key[1]);) */
 uint64_t siphash12_64(const void *data, size_t len, const siphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
