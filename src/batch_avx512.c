@@ -33,11 +33,11 @@
  * about 30 cycles, and a scalar lane's 14 integer operations per round fit
  * beside them -- while the core's other hardware thread leaves the
  * integer ALUs alone.  Measured on Zen 4 (family 25 model 17, 2026-12-07,
- * the bench's split table, 10 runs in the three states the guest went
+ * the bench's split table, 13 runs in the three states the guest went
  * through: the rounds-only probe's scalar states at 3.7, 4.1 and 6.4
- * cycles per lane-round): 1 lane at 8 bytes 0.3-4 % faster than none in
- * every state (siphash_batch_u64 7.83 -> 7.54 quiet, 8.01 -> 7.82
- * contended), once 1 % slower (siphash13_batch 8 B in one quiet run); 2
+ * cycles per lane-round): 1 lane at 8 bytes 0.3-5.5 % faster than none in
+ * every state (siphash_batch_u64 7.93 -> 7.54 quiet, 7.88 -> 7.78
+ * contended), once even and once 1 % slower (of 39 row-runs); 2
  * lanes 2-6 % faster quiet but 4-6 % slower contended; 1 lane at 16-64
  * bytes 1-2 % faster quiet, 3-6 % slower in both contended states (its
  * word loads need general registers too).  One-word-count batchv chunks:

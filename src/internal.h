@@ -506,8 +506,8 @@ SIP_INLINE void hsip_absorb(hsip_state *s, uint32_t m, unsigned c)
 /*@ requires \valid(s);
     assigns *s;
     SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0), \old(s->v1),
-                                        hsip_xor(\old(s->v2), wide != 0 ? 0xee : 0xff),
-                                        \old(s->v3));)
+                                       hsip_xor(\old(s->v2), wide != 0 ? 0xee : 0xff),
+                                       \old(s->v3));)
     SIP_FUNC(ensures func: \result == hsip_xor(s->v1, s->v3);) */
 SIP_INLINE uint32_t hsip_finish1(hsip_state *s, unsigned d, int wide)
 {
@@ -519,8 +519,8 @@ SIP_INLINE uint32_t hsip_finish1(hsip_state *s, unsigned d, int wide)
 /*@ requires \valid(s);
     assigns *s;
     SIP_FUNC(ensures func: SIP_FIELDS_(*s, ==, hsip_rounds_spec, d, \old(s->v0),
-                                        hsip_xor(\old(s->v1), 0xdd), \old(s->v2),
-                                        \old(s->v3));)
+                                       hsip_xor(\old(s->v1), 0xdd), \old(s->v2),
+                                       \old(s->v3));)
     SIP_FUNC(ensures func: \result == hsip_xor(s->v1, s->v3);) */
 SIP_INLINE uint32_t hsip_finish2(hsip_state *s, unsigned d)
 {
