@@ -27,6 +27,10 @@
 #                without -wp-rte, the properties named "func" and the
 #                lemmas of proof/spec/): siphash{24,13,12}_64 compute
 #                proof/spec/siphash_spec.h, for every length
+#   func-fixed   functional correctness of Linux's fixed-size functions
+#                (siphash_*u64, siphash_*u32, hsiphash_*u32, hsiphash_generic
+#                of 64-bit builds): each returns the spec of the message
+#                whose little-endian words are its arguments
 #   eva          EVA on proof/eva/*.c: the memcpy loads and stores whose
 #                contracts WP trusts, siphash_wipe, src/net.c (fixed-size
 #                messages: one analysis covers every input), stream's
@@ -44,7 +48,7 @@ ROOT=$(cd "$1" && pwd)
 OUT=$2
 shift 2
 units=("$@")
-[[ ${#units[@]} -gt 0 ]] || units=(bits spec siphash halfsiphash func func-half func-128 stream key eva)
+[[ ${#units[@]} -gt 0 ]] || units=(bits spec siphash halfsiphash func func-half func-128 func-fixed stream key eva)
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PAR=${PROOF_JOBS:-2}
 # Per goal, per prover.  Under load a goal Z3 closes in 1 s took 10: the
@@ -75,6 +79,11 @@ FUNC_SKIP=$(printf '%s_0,' ${FUNC_INL//,/ } | sed 's/,$//')
 # SipHash's 128-bit output's functions with functional contracts (func-128)
 F128_FNS=siphash_rotl64_,sip_last_block64,sip_last_bytes64,sip_last_word,sip_init,sip_rounds
 F128_FNS=$F128_FNS,sip_absorb,sip_finish1,sip_finish2,sip_hash128,siphash24_128,siphash13_128
+# The fixed-size functions (func-fixed), from the contracts of sip_init,
+# sip_absorb and sip_finish1 (proved by func-128) and sip_hash64 (func)
+FIXED_FNS=siphash_1u64,siphash_2u64,siphash_3u64,siphash_4u64,siphash_1u32,siphash_2u32
+FIXED_FNS=$FIXED_FNS,siphash_3u32,siphash_4u32,hsiphash_1u32,hsiphash_2u32,hsiphash_3u32
+FIXED_FNS=$FIXED_FNS,hsiphash_4u32,hsiphash_generic
 # HalfSipHash's functions with functional contracts (the unit func-half)
 HFUNC_FNS=siphash_rotl32_,sip_last_block32,hsip_init,hsip_rounds,hsip_absorb,hsip_finish1
 HFUNC_FNS=$HFUNC_FNS,hsip_finish2,hsip_absorb_all,hsip_hash32,hsip_hash64
@@ -137,7 +146,8 @@ for unit in "${units[@]}"; do
                 fail "spec: the logic specification does not give the known answers"
             ;;
         siphash)
-            wp siphash "$ROOT/src/siphash.c" -wp-skip-fct "$header_inline,$memcpy_helpers"
+            wp siphash "$ROOT/src/siphash.c" -wp-skip-fct "$header_inline,$memcpy_helpers" \
+                -wp-prop=-func
             ;;
         halfsiphash)
             wp halfsiphash "$ROOT/src/halfsiphash.c" \
@@ -166,6 +176,12 @@ for unit in "${units[@]}"; do
             # (sip_iv.c gives WP the initial-state table's values).
             wp func-128 "$ROOT/src/siphash.c" "$ROOT/src/sip_iv.c" -wp-prop=func \
                 -wp-fct "${PROOF_WP_FCT:-$F128_FNS}" -wp-skip-fct "$FUNC_SKIP"
+            ;;
+        func-fixed)
+            # Linux's fixed-size functions and the 64-bit build's hsiphash:
+            # each hashes the little-endian bytes of its arguments
+            wp func-fixed "$ROOT/src/siphash.c" "$ROOT/src/sip_iv.c" -wp-prop=func \
+                -wp-fct "${PROOF_WP_FCT:-$FIXED_FNS}" -wp-skip-fct "$FUNC_SKIP"
             ;;
         func-half)
             # HalfSipHash's core against proof/spec/halfsiphash_spec.h: each

@@ -97,29 +97,42 @@ SIP_HOT SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len,
  * Fixed-size functions, after Linux's PREAMBLE/POSTAMBLE: absorb whole
  * 64-bit words, then the final block = length byte | leftover 32-bit word.
  * SipHash-2-4 for siphash_*, SipHash-1-3 for hsiphash_* on 64-bit targets.
+ * Each is written out (no macro makes a whole function) so that the proof
+ * (proof/prove.sh, unit func-fixed) can say after every word which state of
+ * the spec it has reached: for every message m whose little-endian words
+ * are the arguments (le_u64s, le_u32s: proof/spec/bytes.h), the state is
+ * the spec's after the first `at` bytes of m (SIP_FIXED_, prelude.h).
  */
 #define PREAMBLE(len)                                                          \
     sip_state s = sip_init(key->key[0], key->key[1], 0);                       \
     uint64_t b = (uint64_t)(len) << 56
 #define WORD(m, c) sip_absorb(&s, (m), (c))
-#define POSTAMBLE(c, d)                                                        \
-    sip_absorb(&s, b, (c));                                                    \
-    return sip_finish1(&s, (d), 0)
+#define LAST(c) sip_absorb(&s, b, (c))
+#define FINISH(d) sip_finish1(&s, (d), 0)
 #define U32PAIR(lo, hi) ((uint64_t)(hi) << 32 | (lo))
 
 SIP_HOT SIPHASH_API uint64_t siphash_1u64(uint64_t a, const siphash_key_t *key)
 {
     PREAMBLE(8);
     WORD(a, 2);
-    POSTAMBLE(2, 4);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 2, le_u64s(m, 1, a, 0, 0, 0));
+    //@ assert func: SIP_FIXED_LAST_(8, le_u64s(m, 1, a, 0, 0, 0));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 8, 2, le_u64s(m, 1, a, 0, 0, 0));
+    return FINISH(4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_2u64(uint64_t a, uint64_t b2, const siphash_key_t *key)
 {
     PREAMBLE(16);
     WORD(a, 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 2, le_u64s(m, 1, a, 0, 0, 0));
     WORD(b2, 2);
-    POSTAMBLE(2, 4);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 16, 2, le_u64s(m, 2, a, b2, 0, 0));
+    //@ assert func: SIP_FIXED_LAST_(16, le_u64s(m, 2, a, b2, 0, 0));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 16, 2, le_u64s(m, 2, a, b2, 0, 0));
+    return FINISH(4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b2, uint64_t c,
@@ -127,9 +140,15 @@ SIP_HOT SIPHASH_API uint64_t siphash_3u64(uint64_t a, uint64_t b2, uint64_t c,
 {
     PREAMBLE(24);
     WORD(a, 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 2, le_u64s(m, 1, a, 0, 0, 0));
     WORD(b2, 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 16, 2, le_u64s(m, 2, a, b2, 0, 0));
     WORD(c, 2);
-    POSTAMBLE(2, 4);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 24, 2, le_u64s(m, 3, a, b2, c, 0));
+    //@ assert func: SIP_FIXED_LAST_(24, le_u64s(m, 3, a, b2, c, 0));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 24, 2, le_u64s(m, 3, a, b2, c, 0));
+    return FINISH(4);
 }
 
 SIP_HOT SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b2, uint64_t c, uint64_t d,
@@ -137,54 +156,122 @@ SIP_HOT SIPHASH_API uint64_t siphash_4u64(uint64_t a, uint64_t b2, uint64_t c, u
 {
     PREAMBLE(32);
     WORD(a, 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 2, le_u64s(m, 1, a, 0, 0, 0));
     WORD(b2, 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 16, 2, le_u64s(m, 2, a, b2, 0, 0));
     WORD(c, 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 24, 2, le_u64s(m, 3, a, b2, c, 0));
     WORD(d, 2);
-    POSTAMBLE(2, 4);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 32, 2, le_u64s(m, 4, a, b2, c, d));
+    //@ assert func: SIP_FIXED_LAST_(32, le_u64s(m, 4, a, b2, c, d));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 32, 2, le_u64s(m, 4, a, b2, c, d));
+    return FINISH(4);
 }
 
-/* The four 32-bit-argument functions of a family, each written once:
- * siphash_1u32 .. siphash_4u32 (SipHash-2-4) and, on 64-bit targets,
- * hsiphash_1u32 .. hsiphash_4u32 (SipHash-1-3). */
-#define U32_FUNCTIONS(name, ret_t, keytype, c, d)                                \
-    SIP_HOT SIPHASH_API ret_t name##_1u32(uint32_t a, const keytype *key)        \
-    {                                                                          \
-        PREAMBLE(4);                                                           \
-        b |= a;                                                                \
-        POSTAMBLE(c, d);                                                       \
-    }                                                                          \
-    SIP_HOT SIPHASH_API ret_t name##_2u32(uint32_t a, uint32_t b2, const keytype *key) \
-    {                                                                          \
-        PREAMBLE(8);                                                           \
-        WORD(U32PAIR(a, b2), c);                                               \
-        POSTAMBLE(c, d);                                                       \
-    }                                                                          \
-    SIP_HOT SIPHASH_API ret_t name##_3u32(uint32_t a, uint32_t b2, uint32_t c3, \
-                                          const keytype *key)                    \
-    {                                                                          \
-        PREAMBLE(12);                                                          \
-        WORD(U32PAIR(a, b2), c);                                               \
-        b |= c3;                                                               \
-        POSTAMBLE(c, d);                                                       \
-    }                                                                          \
-    SIP_HOT SIPHASH_API ret_t name##_4u32(uint32_t a, uint32_t b2, uint32_t c3, \
-                                          uint32_t d4, const keytype *key)       \
-    {                                                                          \
-        PREAMBLE(16);                                                          \
-        WORD(U32PAIR(a, b2), c);                                               \
-        WORD(U32PAIR(c3, d4), c);                                              \
-        POSTAMBLE(c, d);                                                       \
-    }
+SIP_HOT SIPHASH_API uint64_t siphash_1u32(uint32_t a, const siphash_key_t *key)
+{
+    PREAMBLE(4);
+    b |= a;
+    //@ assert func: SIP_FIXED_LAST_(4, le_u32s(m, 1, a, 0, 0, 0));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 4, 2, le_u32s(m, 1, a, 0, 0, 0));
+    return FINISH(4);
+}
 
-U32_FUNCTIONS(siphash, uint64_t, siphash_key_t, 2, 4)
+SIP_HOT SIPHASH_API uint64_t siphash_2u32(uint32_t a, uint32_t b2, const siphash_key_t *key)
+{
+    PREAMBLE(8);
+    WORD(U32PAIR(a, b2), 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 2, le_u32s(m, 2, a, b2, 0, 0));
+    //@ assert func: SIP_FIXED_LAST_(8, le_u32s(m, 2, a, b2, 0, 0));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 8, 2, le_u32s(m, 2, a, b2, 0, 0));
+    return FINISH(4);
+}
+
+SIP_HOT SIPHASH_API uint64_t siphash_3u32(uint32_t a, uint32_t b2, uint32_t c3,
+                                          const siphash_key_t *key)
+{
+    PREAMBLE(12);
+    WORD(U32PAIR(a, b2), 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 2, le_u32s(m, 2, a, b2, 0, 0));
+    b |= c3;
+    //@ assert func: SIP_FIXED_LAST_(12, le_u32s(m, 3, a, b2, c3, 0));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 12, 2, le_u32s(m, 3, a, b2, c3, 0));
+    return FINISH(4);
+}
+
+SIP_HOT SIPHASH_API uint64_t siphash_4u32(uint32_t a, uint32_t b2, uint32_t c3, uint32_t d4,
+                                  const siphash_key_t *key)
+{
+    PREAMBLE(16);
+    WORD(U32PAIR(a, b2), 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 2, le_u32s(m, 2, a, b2, 0, 0));
+    WORD(U32PAIR(c3, d4), 2);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 16, 2, le_u32s(m, 4, a, b2, c3, d4));
+    //@ assert func: SIP_FIXED_LAST_(16, le_u32s(m, 4, a, b2, c3, d4));
+    LAST(2);
+    //@ assert func: SIP_FIXED_(sip_compressed, 16, 2, le_u32s(m, 4, a, b2, c3, d4));
+    return FINISH(4);
+}
+
+/* hsiphash on 64-bit targets: SipHash-1-3, the low 32 bits. */
 #if ULONG_MAX > 0xffffffffUL
-U32_FUNCTIONS(hsiphash, uint32_t, hsiphash_key_t, 1, 3)
+SIP_HOT SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
+{
+    PREAMBLE(4);
+    b |= a;
+    //@ assert func: SIP_FIXED_LAST_(4, le_u32s(m, 1, a, 0, 0, 0));
+    LAST(1);
+    //@ assert func: SIP_FIXED_(sip_compressed, 4, 1, le_u32s(m, 1, a, 0, 0, 0));
+    return FINISH(3);
+}
+
+SIP_HOT SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
+{
+    PREAMBLE(8);
+    WORD(U32PAIR(a, b2), 1);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 1, le_u32s(m, 2, a, b2, 0, 0));
+    //@ assert func: SIP_FIXED_LAST_(8, le_u32s(m, 2, a, b2, 0, 0));
+    LAST(1);
+    //@ assert func: SIP_FIXED_(sip_compressed, 8, 1, le_u32s(m, 2, a, b2, 0, 0));
+    return FINISH(3);
+}
+
+SIP_HOT SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c3,
+                                           const hsiphash_key_t *key)
+{
+    PREAMBLE(12);
+    WORD(U32PAIR(a, b2), 1);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 1, le_u32s(m, 2, a, b2, 0, 0));
+    b |= c3;
+    //@ assert func: SIP_FIXED_LAST_(12, le_u32s(m, 3, a, b2, c3, 0));
+    LAST(1);
+    //@ assert func: SIP_FIXED_(sip_compressed, 12, 1, le_u32s(m, 3, a, b2, c3, 0));
+    return FINISH(3);
+}
+
+SIP_HOT SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c3, uint32_t d4,
+                                  const hsiphash_key_t *key)
+{
+    PREAMBLE(16);
+    WORD(U32PAIR(a, b2), 1);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 8, 1, le_u32s(m, 2, a, b2, 0, 0));
+    WORD(U32PAIR(c3, d4), 1);
+    //@ assert func: SIP_FIXED_(sip_absorbed, 16, 1, le_u32s(m, 4, a, b2, c3, d4));
+    //@ assert func: SIP_FIXED_LAST_(16, le_u32s(m, 4, a, b2, c3, d4));
+    LAST(1);
+    //@ assert func: SIP_FIXED_(sip_compressed, 16, 1, le_u32s(m, 4, a, b2, c3, d4));
+    return FINISH(3);
+}
 #endif
 
-#undef U32_FUNCTIONS
 #undef PREAMBLE
 #undef WORD
-#undef POSTAMBLE
+#undef LAST
+#undef FINISH
 #undef U32PAIR
 
 SIPHASH_API const char *siphash_version(void)

@@ -91,57 +91,93 @@ uint32_t halfsiphash13_32(const void *data, size_t len, const halfsiphash_key_t 
                                                           key->key[0], key->key[1]);) */
 uint64_t halfsiphash13_64(const void *data, size_t len, const halfsiphash_key_t *key);
 
+/* What the fixed-size functions and hsiphash_generic compute, on the
+ * len bytes at m: SipHash-2-4 for siphash_*; for hsiphash_*, SipHash-1-3's
+ * low 32 bits where unsigned long has 64 bits, HalfSipHash-1-3 where it
+ * has 32 (as Linux). */
+#define SIP_SIPHASH24_(m, len) siphash_spec(m, len, 2, 4, key->key[0], key->key[1])
+#if ULONG_MAX > 0xffffffffUL
+#define SIP_HSIPHASH_(m, len) (uint32_t)siphash_spec(m, len, 1, 3, key->key[0], key->key[1])
+#else
+#define SIP_HSIPHASH_(m, len) halfsiphash32_spec(m, len, 1, 3, key->key[0], key->key[1])
+#endif
+
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \result == SIP_HSIPHASH_((uint8_t *)data, len);) */
 uint32_t hsiphash_generic(const void *data, size_t len, const hsiphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u64s(m, 1, a, 0, 0, 0) ==>
+                             \result == SIP_SIPHASH24_(m, 8);) */
 uint64_t siphash_1u64(uint64_t a, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u64s(m, 2, a, b, 0, 0) ==>
+                             \result == SIP_SIPHASH24_(m, 16);) */
 uint64_t siphash_2u64(uint64_t a, uint64_t b, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u64s(m, 3, a, b, c, 0) ==>
+                             \result == SIP_SIPHASH24_(m, 24);) */
 uint64_t siphash_3u64(uint64_t a, uint64_t b, uint64_t c, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u64s(m, 4, a, b, c, d) ==>
+                             \result == SIP_SIPHASH24_(m, 32);) */
 uint64_t siphash_4u64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 1, a, 0, 0, 0) ==>
+                             \result == SIP_SIPHASH24_(m, 4);) */
 uint64_t siphash_1u32(uint32_t a, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 2, a, b, 0, 0) ==>
+                             \result == SIP_SIPHASH24_(m, 8);) */
 uint64_t siphash_2u32(uint32_t a, uint32_t b, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 3, a, b, c, 0) ==>
+                             \result == SIP_SIPHASH24_(m, 12);) */
 uint64_t siphash_3u32(uint32_t a, uint32_t b, uint32_t c, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 4, a, b, c, d) ==>
+                             \result == SIP_SIPHASH24_(m, 16);) */
 uint64_t siphash_4u32(uint32_t a, uint32_t b, uint32_t c, uint32_t d, const siphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 1, a, 0, 0, 0) ==>
+                             \result == SIP_HSIPHASH_(m, 4);) */
 uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 2, a, b, 0, 0) ==>
+                             \result == SIP_HSIPHASH_(m, 8);) */
 uint32_t hsiphash_2u32(uint32_t a, uint32_t b, const hsiphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 3, a, b, c, 0) ==>
+                             \result == SIP_HSIPHASH_(m, 12);) */
 uint32_t hsiphash_3u32(uint32_t a, uint32_t b, uint32_t c, const hsiphash_key_t *key);
 
 /*@ requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_FUNC(ensures func: \forall uint8_t *m; le_u32s(m, 4, a, b, c, d) ==>
+                             \result == SIP_HSIPHASH_(m, 16);) */
 uint32_t hsiphash_4u32(uint32_t a, uint32_t b, uint32_t c, uint32_t d, const hsiphash_key_t *key);
 
 /*@ assigns \nothing; */

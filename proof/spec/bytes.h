@@ -34,6 +34,18 @@
       \forall integer i; 0 <= i < 8 ==> p[i] == le_byte(x, i);
 */
 
+/* The message of a fixed-size function (siphash_2u64(a, b, key) hashes the
+ * 16 bytes whose little-endian words are a and b): m's first n 8-byte
+ * words (le_u64s) or 4-byte words (le_u32s) are a, b, c, d in order (the
+ * unused ones are not read: pass 0). */
+/*@ predicate le_u64s{L}(uint8_t *m, integer n, integer a, integer b, integer c, integer d) =
+      le_bytes(m, 8) == a && (n >= 2 ==> le_bytes(m + 8, 8) == b) &&
+      (n >= 3 ==> le_bytes(m + 16, 8) == c) && (n >= 4 ==> le_bytes(m + 24, 8) == d);
+    predicate le_u32s{L}(uint8_t *m, integer n, integer a, integer b, integer c, integer d) =
+      le_bytes(m, 4) == a && (n >= 2 ==> le_bytes(m + 4, 4) == b) &&
+      (n >= 3 ==> le_bytes(m + 8, 4) == c) && (n >= 4 ==> le_bytes(m + 12, 4) == d);
+*/
+
 /* Stepping stones for the tail readers (the bytes of a 4-byte block's
  * second half, the sizes 5..7 split at 4), each proved by the solvers from the
  * axioms and the lemmas before it (WP proves them as goals of the unit
@@ -63,6 +75,11 @@
       le_bytes(p, 6) == le_bytes(p, 4) + 0x100000000 * le_bytes(p + 4, 2);
     lemma le_bytes_4_3{L}: \forall uint8_t *p;
       le_bytes(p, 7) == le_bytes(p, 4) + 0x100000000 * le_bytes(p + 4, 3);
+    // a word as two 32-bit halves (the fixed-size functions' u32 pairs)
+    lemma le_bytes_4_4{L}: \forall uint8_t *p;
+      le_bytes(p, 8) == le_bytes(p, 4) + 0x100000000 * le_bytes(p + 4, 4);
+    lemma le_bytes_4_4_at8{L}: \forall uint8_t *p;
+      le_bytes(p + 8, 8) == le_bytes(p + 8, 4) + 0x100000000 * le_bytes(p + 12, 4);
 */
 #endif
 
