@@ -74,6 +74,10 @@ mutant final-second-dc include/siphash.h '#define SIPHASH_FINAL_SECOND_ 0xddu' \
 # disagree with siphash() on the same 12 bytes (unit func-fixed)
 mutant fixed-length-13 src/siphash.c $'const siphash_key_t *key)\n{\n    PREAMBLE(12);' \
     $'const siphash_key_t *key)\n{\n    PREAMBLE(13);' func-fixed siphash_3u32
+# the 32-bit build's hsiphash_3u32 (HalfSipHash-1-3) with the length byte
+# 12 -> 13 (unit func-half32, -machdep x86_32)
+mutant half32-length-13 src/halfsiphash.c 'HPREAMBLE(12);' 'HPREAMBLE(13);' \
+    func-half32 hsiphash_3u32
 # the key's random bytes: a getrandom() that returns more than asked is
 # trusted (the loop would then write past the buffer)
 mutant random-overrun src/key.c 'if (n == 0 || (size_t)n > len)' 'if (n == 0)' key fill_random

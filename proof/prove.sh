@@ -15,6 +15,11 @@
 #   siphash      WP -wp-rte on src/siphash.c and the SipHash core of
 #                src/internal.h
 #   halfsiphash  WP on src/halfsiphash.c and the HalfSipHash core
+#   halfsiphash32  WP -wp-rte on src/halfsiphash.c as a 32-bit build
+#                (-machdep x86_32) compiles it: there hsiphash_generic and
+#                the fixed-size hsiphash_*u32 are HalfSipHash-1-3
+#   func-half32  those functions' functional correctness (and the core's,
+#                again, at 32 bits): they compute halfsiphash32_spec
 #   stream key   WP on src/stream.c, src/key.c
 #   func-half    functional correctness of HalfSipHash (WP without -wp-rte,
 #                the properties named "func"): halfsiphash{24,13}_{32,64}
@@ -48,7 +53,8 @@ ROOT=$(cd "$1" && pwd)
 OUT=$2
 shift 2
 units=("$@")
-[[ ${#units[@]} -gt 0 ]] || units=(bits spec siphash halfsiphash func func-half func-128 func-fixed stream key eva)
+[[ ${#units[@]} -gt 0 ]] || units=(bits spec siphash halfsiphash halfsiphash32 func func-half func-half32 func-128 func-fixed
+        stream key eva)
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PAR=${PROOF_JOBS:-2}
 # Per goal, per prover.  Under load a goal Z3 closes in 1 s took 10: the
@@ -84,6 +90,8 @@ F128_FNS=$F128_FNS,sip_absorb,sip_finish1,sip_finish2,sip_hash128,siphash24_128,
 FIXED_FNS=siphash_1u64,siphash_2u64,siphash_3u64,siphash_4u64,siphash_1u32,siphash_2u32
 FIXED_FNS=$FIXED_FNS,siphash_3u32,siphash_4u32,hsiphash_1u32,hsiphash_2u32,hsiphash_3u32
 FIXED_FNS=$FIXED_FNS,hsiphash_4u32,hsiphash_generic
+# The 32-bit build's hsiphash (HalfSipHash-1-3): units halfsiphash32, func-half32
+HFIXED32_FNS=hsiphash_generic,hsiphash_1u32,hsiphash_2u32,hsiphash_3u32,hsiphash_4u32
 # HalfSipHash's functions with functional contracts (the unit func-half)
 HFUNC_FNS=siphash_rotl32_,sip_last_block32,hsip_init,hsip_rounds,hsip_absorb,hsip_finish1
 HFUNC_FNS=$HFUNC_FNS,hsip_finish2,hsip_absorb_all,hsip_hash32,hsip_hash64
@@ -113,9 +121,10 @@ wp() {
     local log=$OUT/$unit.log
     local rte=-wp-rte cpp=$FRAMAC_CPP
     [[ $unit != func* ]] || { rte= cpp="$cpp -DSIP_PROOF_FUNC"; }
-    echo "== $unit: WP ${rte:-(functional)} on ${file#"$ROOT"/}"
+    cpp="$cpp ${extra_cpp:-}"
+    echo "== $unit: WP ${rte:-(functional)} on ${file#"$ROOT"/}${machdep:+ ($machdep)}"
     local rc=0
-    frama-c -machdep x86_64 -cpp-extra-args="$cpp" "$file" \
+    frama-c -machdep "${machdep:-x86_64}" -cpp-extra-args="$cpp" "$file" \
         -inline-calls siphash_ctx_start_,halfsiphash_ctx_start_ \
         -wp $rte -wp-model Typed+cast -wp-prover z3,cvc4 -wp-par "$PAR" \
         -wp-timeout "$TIMEOUT" -wp-cache none -wp-session "$OUT/$unit.session" \
@@ -152,6 +161,31 @@ for unit in "${units[@]}"; do
         halfsiphash)
             wp halfsiphash "$ROOT/src/halfsiphash.c" \
                 -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_)"
+            ;;
+        halfsiphash32)
+            # a 32-bit build (ILP32: unsigned long of 32 bits), where
+            # hsiphash_generic and hsiphash_*u32 are HalfSipHash-1-3 in
+            # halfsiphash.c (on 64-bit builds they are SipHash-1-3, in
+            # siphash.c: the unit siphash)
+            machdep=x86_32 wp halfsiphash32 "$ROOT/src/halfsiphash.c" -wp-prop=-func \
+                -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_)"
+            ;;
+        func-half32)
+            # the same build's HalfSipHash functions against the spec: the
+            # core again (size_t has 32 bits here), then hsiphash_generic
+            # and the fixed-size hsiphash_*u32
+            if [[ -z ${PROOF_WP_FCT:-} ]]; then
+                machdep=x86_32 wp func-half32-core "$ROOT/src/halfsiphash.c" -wp-prop=func \
+                    -wp-fct "$HFUNC_FNS"
+            fi
+            # with the lemma these functions need (SIP_PROOF_HFIXED:
+            # proof/spec/siphash_lemmas.h), proved first
+            if [[ -z ${PROOF_WP_FCT:-} ]]; then
+                machdep=x86_32 extra_cpp=-DSIP_PROOF_HFIXED wp func-half32-lemmas \
+                    "$ROOT/src/halfsiphash.c" -wp-prop=@lemma
+            fi
+            machdep=x86_32 extra_cpp=-DSIP_PROOF_HFIXED wp func-half32 "$ROOT/src/halfsiphash.c" \
+                -wp-prop=func -wp-fct "${PROOF_WP_FCT:-$HFIXED32_FNS}"
             ;;
         key)
             # siphash_wipe's compiler barrier (asm with a "memory" clobber)

@@ -63,23 +63,31 @@ SIP_HOT SIPHASH_API uint32_t hsiphash_generic(const void *data, size_t len,
     hsip_state s = hsip_init((uint32_t)key->key[0], (uint32_t)key->key[1], 0); \
     uint32_t b = (uint32_t)(len) << 24
 #define HWORD(m) hsip_absorb(&s, (m), 1)
-#define HPOSTAMBLE                                                             \
-    hsip_absorb(&s, b, 1);                                                     \
-    return hsip_finish1(&s, 3, 0)
+#define HLAST hsip_absorb(&s, b, 1)
+#define HFINISH hsip_finish1(&s, 3, 0)
 
 SIP_HOT SIPHASH_API uint32_t hsiphash_1u32(uint32_t a, const hsiphash_key_t *key)
 {
     HPREAMBLE(4);
     HWORD(a);
-    HPOSTAMBLE;
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 4, le_u32s(m, 1, a, 0, 0, 0));
+    //@ assert func: SIP_HFIXED_LAST_(4, le_u32s(m, 1, a, 0, 0, 0));
+    HLAST;
+    //@ assert func: SIP_HFIXED_(hsip_compress_all, 4, le_u32s(m, 1, a, 0, 0, 0));
+    return HFINISH;
 }
 
 SIP_HOT SIPHASH_API uint32_t hsiphash_2u32(uint32_t a, uint32_t b2, const hsiphash_key_t *key)
 {
     HPREAMBLE(8);
     HWORD(a);
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 4, le_u32s(m, 1, a, 0, 0, 0));
     HWORD(b2);
-    HPOSTAMBLE;
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 8, le_u32s(m, 2, a, b2, 0, 0));
+    //@ assert func: SIP_HFIXED_LAST_(8, le_u32s(m, 2, a, b2, 0, 0));
+    HLAST;
+    //@ assert func: SIP_HFIXED_(hsip_compress_all, 8, le_u32s(m, 2, a, b2, 0, 0));
+    return HFINISH;
 }
 
 SIP_HOT SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c,
@@ -87,9 +95,15 @@ SIP_HOT SIPHASH_API uint32_t hsiphash_3u32(uint32_t a, uint32_t b2, uint32_t c,
 {
     HPREAMBLE(12);
     HWORD(a);
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 4, le_u32s(m, 1, a, 0, 0, 0));
     HWORD(b2);
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 8, le_u32s(m, 2, a, b2, 0, 0));
     HWORD(c);
-    HPOSTAMBLE;
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 12, le_u32s(m, 3, a, b2, c, 0));
+    //@ assert func: SIP_HFIXED_LAST_(12, le_u32s(m, 3, a, b2, c, 0));
+    HLAST;
+    //@ assert func: SIP_HFIXED_(hsip_compress_all, 12, le_u32s(m, 3, a, b2, c, 0));
+    return HFINISH;
 }
 
 SIP_HOT SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, uint32_t d,
@@ -97,13 +111,21 @@ SIP_HOT SIPHASH_API uint32_t hsiphash_4u32(uint32_t a, uint32_t b2, uint32_t c, 
 {
     HPREAMBLE(16);
     HWORD(a);
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 4, le_u32s(m, 1, a, 0, 0, 0));
     HWORD(b2);
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 8, le_u32s(m, 2, a, b2, 0, 0));
     HWORD(c);
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 12, le_u32s(m, 3, a, b2, c, 0));
     HWORD(d);
-    HPOSTAMBLE;
+    //@ assert func: SIP_HFIXED_(hsip_absorb_from, 16, le_u32s(m, 4, a, b2, c, d));
+    //@ assert func: SIP_HFIXED_LAST_(16, le_u32s(m, 4, a, b2, c, d));
+    HLAST;
+    //@ assert func: SIP_HFIXED_(hsip_compress_all, 16, le_u32s(m, 4, a, b2, c, d));
+    return HFINISH;
 }
 
 #undef HPREAMBLE
 #undef HWORD
-#undef HPOSTAMBLE
+#undef HLAST
+#undef HFINISH
 #endif

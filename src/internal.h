@@ -537,6 +537,9 @@ SIP_INLINE uint32_t hsip_finish2(hsip_state *s, unsigned d)
 SIP_INLINE void hsip_absorb_all(hsip_state *s, const uint8_t *p, size_t len, unsigned c)
 {
     const size_t r = len & 3, full = len - r;
+#ifdef SIP_PROOF_FUNC
+    //@ assert func: full == len - len % 4; // (size_t wraps: the 32-bit build's proof needs it)
+#endif
     /*@ loop invariant 0 <= i <= full && i % 4 == 0;
         SIP_FUNC(loop invariant func:
                    SIP_FIELDS_(*s, ==, hsip_absorb_from, p, i, c, SIP_PRE_(*s));)

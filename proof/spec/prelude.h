@@ -59,9 +59,21 @@
     \forall uint8_t *m; msg ==>                                                \
         SIP_FIELDS_(s, ==, what, m, at, c, key->key[0], key->key[1], 0)
 #define SIP_FIXED_LAST_(len, msg) \forall uint8_t *m; msg ==> b == sip_last_spec(m, len)
+/* The same for the 32-bit build's hsiphash_*u32 (HalfSipHash-1-3,
+ * src/halfsiphash.c): `what` is hsip_absorb_from or hsip_compress_all from
+ * the key's initial state. */
+#define SIP_HFIXED_(what, at, msg)                                             \
+    \forall uint8_t *m; msg ==>                                                \
+        SIP_FIELDS_(s, ==, what, m, at, 1, hsip_init_spec(0, key->key[0], key->key[1], 0), \
+                    hsip_init_spec(1, key->key[0], key->key[1], 0),             \
+                    hsip_init_spec(2, key->key[0], key->key[1], 0),             \
+                    hsip_init_spec(3, key->key[0], key->key[1], 0))
+#define SIP_HFIXED_LAST_(len, msg) \forall uint8_t *m; msg ==> b == hsip_last_spec(m, len)
 #else
 #define SIP_FIXED_(what, at, c, msg) 0 == 0
 #define SIP_FIXED_LAST_(len, msg) 0 == 0
+#define SIP_HFIXED_(what, at, msg) 0 == 0
+#define SIP_HFIXED_LAST_(len, msg) 0 == 0
 #endif
 
 #include "bits.h"
