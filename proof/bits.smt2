@@ -26,6 +26,13 @@
 (check-sat)
 (pop)
 
+; land_not7_32: x & ~7 == x - x % 8 for a 32-bit x (a 32-bit build's size_t)
+(push)
+(declare-const x32 (_ BitVec 32))
+(assert (not (= (bvand x32 #xfffffff8) (bvsub x32 (bvurem x32 #x00000008)))))
+(check-sat)
+(pop)
+
 ; land_1: x & 1 == x % 2
 (push)
 (assert (not (= (bvand x #x0000000000000001) (bvurem x #x0000000000000002))))

@@ -15,9 +15,9 @@
 #   siphash      WP -wp-rte on src/siphash.c and the SipHash core of
 #                src/internal.h
 #   halfsiphash  WP on src/halfsiphash.c and the HalfSipHash core
-#   halfsiphash32  WP -wp-rte on src/halfsiphash.c as a 32-bit build
-#                (-machdep x86_32) compiles it: there hsiphash_generic and
-#                the fixed-size hsiphash_*u32 are HalfSipHash-1-3
+#   rte32        the units siphash, halfsiphash, stream and key again as
+#                a 32-bit build (-machdep x86_32) compiles them: there
+#                hsiphash_generic and hsiphash_*u32 are HalfSipHash-1-3
 #   func-half32  those functions' functional correctness (and the core's,
 #                again, at 32 bits): they compute halfsiphash32_spec
 #   stream key   WP on src/stream.c, src/key.c
@@ -53,8 +53,8 @@ ROOT=$(cd "$1" && pwd)
 OUT=$2
 shift 2
 units=("$@")
-[[ ${#units[@]} -gt 0 ]] || units=(bits spec siphash halfsiphash halfsiphash32 func func-half func-half32 func-128 func-fixed
-        stream key eva)
+[[ ${#units[@]} -gt 0 ]] || units=(bits spec siphash halfsiphash stream key rte32 func func-half func-half32 func-128
+        func-fixed eva)
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PAR=${PROOF_JOBS:-2}
 # Per goal, per prover.  Under load a goal Z3 closes in 1 s took 10: the
@@ -90,7 +90,7 @@ F128_FNS=$F128_FNS,sip_absorb,sip_finish1,sip_finish2,sip_hash128,siphash24_128,
 FIXED_FNS=siphash_1u64,siphash_2u64,siphash_3u64,siphash_4u64,siphash_1u32,siphash_2u32
 FIXED_FNS=$FIXED_FNS,siphash_3u32,siphash_4u32,hsiphash_1u32,hsiphash_2u32,hsiphash_3u32
 FIXED_FNS=$FIXED_FNS,hsiphash_4u32,hsiphash_generic
-# The 32-bit build's hsiphash (HalfSipHash-1-3): units halfsiphash32, func-half32
+# The 32-bit build's hsiphash (HalfSipHash-1-3): units rte32, func-half32
 HFIXED32_FNS=hsiphash_generic,hsiphash_1u32,hsiphash_2u32,hsiphash_3u32,hsiphash_4u32
 # HalfSipHash's functions with functional contracts (the unit func-half)
 HFUNC_FNS=siphash_rotl32_,sip_last_block32,hsip_init,hsip_rounds,hsip_absorb,hsip_finish1
@@ -162,13 +162,34 @@ for unit in "${units[@]}"; do
             wp halfsiphash "$ROOT/src/halfsiphash.c" \
                 -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_)"
             ;;
-        halfsiphash32)
-            # a 32-bit build (ILP32: unsigned long of 32 bits), where
-            # hsiphash_generic and hsiphash_*u32 are HalfSipHash-1-3 in
-            # halfsiphash.c (on 64-bit builds they are SipHash-1-3, in
-            # siphash.c: the unit siphash)
-            machdep=x86_32 wp halfsiphash32 "$ROOT/src/halfsiphash.c" -wp-prop=-func \
-                -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_)"
+        rte32)
+            # the units siphash, halfsiphash, stream and key again as a
+            # 32-bit build (ILP32: size_t and unsigned long of 32 bits)
+            # compiles them; there hsiphash_generic and hsiphash_*u32 are
+            # HalfSipHash-1-3 in halfsiphash.c (SipHash-1-3 in siphash.c on
+            # 64-bit builds)
+            # (two at a time: Frama-C's front end is one thread; each
+            # half's output is printed when it is done)
+            (
+                machdep=x86_32 wp rte32-siphash "$ROOT/src/siphash.c" \
+                    -wp-skip-fct "$header_inline,$memcpy_helpers" -wp-prop=-func
+                machdep=x86_32 wp rte32-key "$ROOT/src/key.c" -wp-fct "$KEY_FNS" -wp-literals
+                exit $status
+            ) >"$OUT/rte32-a.out" 2>&1 &
+            pid_a=$!
+            (
+                machdep=x86_32 wp rte32-halfsiphash "$ROOT/src/halfsiphash.c" -wp-prop=-func \
+                    -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_)"
+                machdep=x86_32 wp rte32-stream "$ROOT/src/stream.c" -wp-prop=-wipe_valid \
+                    -wp-skip-fct "$header_inline,$memcpy_helpers,$(internal_fns sip_),$(internal_fns hsip_),sip_misuse"
+                exit $status
+            ) >"$OUT/rte32-b.out" 2>&1 &
+            pid_b=$!
+            rc_a=0 rc_b=0
+            wait "$pid_a" || rc_a=$?
+            wait "$pid_b" || rc_b=$?
+            cat "$OUT/rte32-a.out" "$OUT/rte32-b.out"
+            [[ $rc_a -eq 0 && $rc_b -eq 0 ]] || status=1
             ;;
         func-half32)
             # the same build's HalfSipHash functions against the spec: the

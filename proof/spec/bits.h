@@ -13,6 +13,9 @@
       axiom land_3:  \forall integer x; 0 <= x < 0x10000000000000000 ==> (x & 3) == x % 4;
       axiom land_not7: \forall integer x; 0 <= x < 0x10000000000000000 ==>
         (x & 0xfffffffffffffff8) == x - x % 8;
+      // the same mask in a 32-bit build (size_t of 32 bits: ~(size_t)7)
+      axiom land_not7_32: \forall integer x; 0 <= x < 0x100000000 ==>
+        (x & 0xfffffff8) == x - x % 8;
       axiom land_1:  \forall integer x; 0 <= x < 0x10000000000000000 ==> (x & 1) == x % 2;
       axiom land_2:  \forall integer x; 0 <= x < 0x10000000000000000 ==>
         ((x & 2) != 0 <==> x % 4 >= 2);
