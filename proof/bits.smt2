@@ -134,3 +134,46 @@
                      (bvadd (bvmul (bvurem x #x0000000000000100) #x0000000001000000) y)))))
 (check-sat)
 (pop)
+
+; The ASCII case fold (proof/spec/nocase_spec.h; the unit func-nocase).
+; sip_fold_word is src/internal.h's sip_fold64 as written there:
+(define-fun fold-word ((w (_ BitVec 64))) (_ BitVec 64)
+  (let ((lo7 (bvand w #x7f7f7f7f7f7f7f7f)))
+    (let ((from_a (bvadd lo7 #x3f3f3f3f3f3f3f3f))
+          (past_z (bvadd lo7 #x2525252525252525)))
+      (bvor w (bvlshr (bvand (bvand (bvand from_a (bvnot past_z)) (bvnot w))
+                             #x8080808080808080)
+                      #x0000000000000002)))))
+; sip_fold_byte: 'A' (0x41) .. 'Z' (0x5a) gain 0x20
+(define-fun fold-byte ((c (_ BitVec 8))) (_ BitVec 8)
+  (ite (and (bvuge c #x41) (bvule c #x5a)) (bvadd c #x20) c))
+(declare-const b0 (_ BitVec 8))
+(declare-const b1 (_ BitVec 8))
+(declare-const b2 (_ BitVec 8))
+(declare-const b3 (_ BitVec 8))
+(declare-const b4 (_ BitVec 8))
+(declare-const b5 (_ BitVec 8))
+(declare-const b6 (_ BitVec 8))
+(declare-const b7 (_ BitVec 8))
+
+; fold_le: the word of eight bytes, folded, is the word of the bytes folded
+; one by one.  le_bytes(p, n) for n < 8 is this word with bytes n..7 zero,
+; and a zero byte folds to zero (the second fact), so the axiom holds for
+; every n in 0..8.
+(push)
+(assert (not (= (fold-word (concat b7 b6 b5 b4 b3 b2 b1 b0))
+                (concat (fold-byte b7) (fold-byte b6) (fold-byte b5) (fold-byte b4)
+                        (fold-byte b3) (fold-byte b2) (fold-byte b1) (fold-byte b0)))))
+(check-sat)
+(pop)
+(push)
+(assert (not (= (fold-byte #x00) #x00)))
+(check-sat)
+(pop)
+
+; fold_range: a word below 2^56 folds to a word below 2^56
+(push)
+(assert (bvult x #x0100000000000000))
+(assert (not (bvult (fold-word x) #x0100000000000000)))
+(check-sat)
+(pop)

@@ -210,7 +210,8 @@ SIP_INLINE uint64_t sip_last_block64(const uint8_t *p, size_t at, size_t r)
  * it commutes with the whole-byte shifts of the tail loaders.
  */
 #define SIP_BYTES(b) ((uint64_t)(b) * 0x0101010101010101ULL)
-//@ assigns \nothing;
+/*@ assigns \nothing;
+    SIP_NOCASE(ensures nocase: \result == sip_fold_word(x);) */
 SIP_INLINE uint64_t sip_fold64(uint64_t x)
 {
     const uint64_t lo7 = x & SIP_BYTES(0x7f);
@@ -315,7 +316,8 @@ SIP_INLINE uint64_t sip_finish2(sip_state *s, unsigned d)
 /* A message word; fold (a constant) applies the ASCII case fold. */
 /*@ requires \valid_read(p + (0 .. 7));
     assigns \nothing;
-    SIP_FUNC(ensures func: fold == 0 ==> \result == le_bytes(p, 8);) */
+    SIP_FUNC(ensures func: fold == 0 ==> \result == le_bytes(p, 8);)
+    SIP_NOCASE(ensures nocase: fold != 0 ==> \result == sip_le_folded(p, 8);) */
 SIP_INLINE uint64_t sip_word(const uint8_t *p, int fold)
 {
     const uint64_t m = sip_load64(p);
@@ -344,7 +346,9 @@ SIP_INLINE uint64_t sip_last_bytes64(const uint8_t *p, size_t len)
  * not; the length byte never is). */
 /*@ requires \valid_read(p + (0 .. len - 1));
     assigns \nothing;
-    SIP_FUNC(ensures func: fold == 0 ==> \result == sip_last_spec(p, len);) */
+    SIP_FUNC(ensures func: fold == 0 ==> \result == sip_last_spec(p, len);)
+    SIP_NOCASE(ensures nocase: fold != 0 ==> \result == (len % 256) * 0x100000000000000 +
+                                         sip_le_folded(p + (len - len % 8), len % 8);) */
 SIP_INLINE uint64_t sip_last_word(const uint8_t *p, size_t len, int fold)
 {
     if (fold)
@@ -381,7 +385,9 @@ SIP_INLINE sip_state sip_round_step(uint64_t v0, uint64_t v1, uint64_t v2, uint6
  */
 /*@ requires \valid_read(p + (0 .. len - 1)) && \valid_read(sip_iv + (0 .. 3));
     assigns \nothing;
-    SIP_FUNC(ensures func: fold == 0 ==> \result == siphash_spec(p, len, c, d, k0, k1);) */
+    SIP_FUNC(ensures func: fold == 0 ==> \result == siphash_spec(p, len, c, d, k0, k1);)
+    SIP_NOCASE(ensures nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                               \result == siphash_spec(q, len, c, d, k0, k1);) */
 SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64_t k1,
                                unsigned c, unsigned d, int fold)
 {
@@ -398,6 +404,11 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
             const uint64_t t = sip_last_block64(p, 0, len);
             b |= fold ? sip_fold64(t) : t;
         }
+#ifdef SIP_PROOF_NOCASE
+        //@ assert nocase: fold != 0 ==> b == (len % 256) * 0x100000000000000 + sip_le_folded(p, len);
+        /*@ assert nocase: fold != 0 ==> b == (len % 256) * 0x100000000000000 +
+                                         sip_le_folded(p + (len - len % 8), len % 8); */
+#endif
     } else {
         size_t full = len & ~(size_t)7;
         /*@ loop invariant 0 <= i <= full && i % 8 == 0;
@@ -405,10 +416,18 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
             SIP_FUNC(loop invariant func: fold == 0 ==> v1 == sip_absorbed(1, p, i, c, k0, k1, 0);)
             SIP_FUNC(loop invariant func: fold == 0 ==> v2 == sip_absorbed(2, p, i, c, k0, k1, 0);)
             SIP_FUNC(loop invariant func: fold == 0 ==> v3 == sip_absorbed(3, p, i, c, k0, k1, 0);)
+            SIP_NOCASE(loop invariant nocase: fold != 0 ==> \forall uint8_t *q;
+                         sip_folded(q, p, len) ==> SIP_VARS_(==, sip_absorbed, q, i, c, k0, k1, 0);)
             loop assigns i, v0, v1, v2, v3;
             loop variant full - i; */
         for (size_t i = 0; i < full; i += 8) {
             uint64_t m = sip_word(p + i, fold);
+#ifdef SIP_PROOF_NOCASE
+            /*@ assert nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                               sip_folded_at(q, p, i, 8); */
+            /*@ assert nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                               m == le_bytes(q + i, 8); */
+#endif
             v3 ^= m;
             /*@ loop invariant 0 <= j <= c;
                 SIP_ROUNDS_INVARIANTS
@@ -421,6 +440,9 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
             v0 ^= m;
         }
         b = sip_last_word(p, len, fold);
+#ifdef SIP_PROOF_NOCASE
+        //@ assert nocase: full == len - len % 8;
+#endif
     }
 #ifdef SIP_PROOF_FUNC
     //@ assert func: fold == 0 ==> b == sip_last_spec(p, len);
@@ -428,6 +450,28 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
     //@ assert func: fold == 0 ==> v1 == sip_absorbed(1, p, len - len % 8, c, k0, k1, 0);
     //@ assert func: fold == 0 ==> v2 == sip_absorbed(2, p, len - len % 8, c, k0, k1, 0);
     //@ assert func: fold == 0 ==> v3 == sip_absorbed(3, p, len - len % 8, c, k0, k1, 0);
+#endif
+#ifdef SIP_PROOF_NOCASE
+    /* The state and final word of every case-folded string q: first for
+     * the two paths at once without q, then for every q on each path, then
+     * on both (the facts of each path about every q, merged at once, timed
+     * out). */
+    /*@ assert nocase: len < 8 ==> v0 == sip_init_spec(0, k0, k1, 0) &&
+                       v1 == sip_init_spec(1, k0, k1, 0) && v2 == sip_init_spec(2, k0, k1, 0) &&
+                       v3 == sip_init_spec(3, k0, k1, 0); */
+    /*@ assert nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                       sip_folded_at(q, p, len - len % 8, len % 8); */
+    /*@ assert nocase: fold != 0 && len < 8 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                       b == sip_last_spec(q, len); */
+    /*@ assert nocase: fold != 0 && len >= 8 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                       b == sip_last_spec(q, len); */
+    /*@ assert nocase: fold != 0 && len < 8 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                       SIP_VARS_(==, sip_absorbed, q, len - len % 8, c, k0, k1, 0); */
+    /*@ assert nocase: fold != 0 && len >= 8 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                       SIP_VARS_(==, sip_absorbed, q, len - len % 8, c, k0, k1, 0); */
+    /*@ assert nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                       b == sip_last_spec(q, len) &&
+                       SIP_VARS_(==, sip_absorbed, q, len - len % 8, c, k0, k1, 0); */
 #endif
     v3 ^= b;
     /*@ loop invariant 0 <= j <= c;
@@ -444,6 +488,10 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
     //@ assert func: fold == 0 ==> v1 == sip_compressed(1, p, len, c, k0, k1, 0);
     //@ assert func: fold == 0 ==> v2 == sip_compressed(2, p, len, c, k0, k1, 0);
     //@ assert func: fold == 0 ==> v3 == sip_compressed(3, p, len, c, k0, k1, 0);
+#endif
+#ifdef SIP_PROOF_NOCASE
+    /*@ assert nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
+                       SIP_VARS_(==, sip_compressed, q, len, c, k0, k1, 0); */
 #endif
     v2 ^= SIPHASH_FINAL_;
     /*@ loop invariant 0 <= j <= d;

@@ -38,7 +38,9 @@ uint64_t siphash12_64(const void *data, size_t len, const siphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));
     requires \valid_read(key);
-    assigns \nothing; */
+    assigns \nothing;
+    SIP_NOCASE(ensures nocase: \forall uint8_t *q; sip_folded(q, (uint8_t *)data, len) ==>
+                 \result == siphash_spec(q, len, 1, 2, key->key[0], key->key[1]);) */
 uint64_t siphash12_nocase_64(const void *data, size_t len, const siphash_key_t *key);
 
 /*@ requires \valid_read((const uint8_t *)data + (0 .. len - 1));

@@ -23,6 +23,15 @@
 #else
 #define SIP_FUNC(...)
 #endif
+/* The same for siphash12_nocase_64's case-folded path (fold != 0), whose
+ * annotations (named nocase) only the unit func-nocase sees
+ * (-DSIP_PROOF_NOCASE, with -DSIP_PROOF_FUNC): the unit func's goals stay
+ * as they were. */
+#ifdef SIP_PROOF_NOCASE
+#define SIP_NOCASE(...) __VA_ARGS__
+#else
+#define SIP_NOCASE(...)
+#endif
 /* The functional invariants of a loop of j SipRounds on v0..v3: each word
  * is the spec's after j rounds from the state at the loop's entry (one
  * line per word, the same in every round loop of src/internal.h). */
@@ -82,6 +91,9 @@
 #include "siphash_spec.h"
 #include "halfsiphash_spec.h"
 #include "siphash_lemmas.h"
+#endif
+#ifdef SIP_PROOF_NOCASE
+#include "nocase_spec.h"
 #endif
 
 /* GCC's builtins the sources use, which Frama-C 25 does not declare: the
