@@ -250,7 +250,7 @@ for unit in "${units[@]}"; do
             ;;
         func-nocase)
             # siphash12_nocase_64 (the properties named nocase, seen with
-            # -DSIP_PROOF_NOCASE only): the lemma of proof/spec/nocase_spec.h,
+            # -DSIP_PROOF_NOCASE only): the lemmas of proof/spec/nocase_spec.h,
             # then the fold, the word readers and sip_hash64's fold != 0
             # path from the contracts the unit func proves
             if [[ -z ${PROOF_WP_FCT:-} ]]; then

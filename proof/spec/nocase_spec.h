@@ -43,10 +43,10 @@
 */
 
 /* The trusted bit facts of the fold, each checked by Z3 on bit-vectors
- * (proof/bits.smt2, "fold_bytes" and "fold_range"): sip_fold_word of a
+ * (proof/bits.smt2, "fold_le" and "fold_range"): sip_fold_word of a
  * word is the word of its eight bytes folded one by one.  Here on
  * le_bytes, the form the goals have: le_bytes(p, n) is the word of the
- * bytes p[0 .. n-1] and n - 8 zero bytes above, and a zero byte folds to
+ * bytes p[0 .. n-1] and 8 - n zero bytes above, and a zero byte folds to
  * zero, so this is the bit-vector fact at those bytes. */
 /*@ axiomatic SipFoldBits {
       axiom fold_le{L}: \forall uint8_t *p, integer n; 0 <= n <= 8 ==>
@@ -60,7 +60,7 @@
  * folded string is that string's little-endian value there.  In steps the
  * solvers take: the bytes at + j of both strings named one by one
  * (sip_folded_at: WP writes each as one address, shift(q, at + j)), from
- * them the two sums; at once (folded_le alone) they timed out. */
+ * them the two sums; stated as one lemma, it timed out. */
 /*@ predicate sip_folded_at{L}(uint8_t *q, uint8_t *p, integer at, integer n) =
       (n > 0 ==> q[at] == sip_fold_byte(p[at])) &&
       (n > 1 ==> q[at + 1] == sip_fold_byte(p[at + 1])) &&
