@@ -74,6 +74,14 @@ mutant final-second-dc include/siphash.h '#define SIPHASH_FINAL_SECOND_ 0xddu' \
 # disagree with siphash() on the same 12 bytes (unit func-fixed)
 mutant fixed-length-13 src/siphash.c $'const siphash_key_t *key)\n{\n    PREAMBLE(12);' \
     $'const siphash_key_t *key)\n{\n    PREAMBLE(13);' func-fixed siphash_3u32
+# siphash12_nocase_64's fold with 'Z' left out of the letters (unit
+# func-nocase: sip_fold64 no longer folds byte by byte as sip_fold_byte)
+mutant fold-without-z src/internal.h "SIP_BYTES(0x80 - 'Z' - 1)" "SIP_BYTES(0x80 - 'Z')" \
+    func-nocase sip_fold64
+# its final word with the length byte one byte too low (<< 48)
+mutant nocase-length-byte src/internal.h \
+    'return (uint64_t)len << 56 | sip_fold64(sip_last_bytes64(p, len));' \
+    'return (uint64_t)len << 48 | sip_fold64(sip_last_bytes64(p, len));' func-nocase sip_last_word
 # the 32-bit build's hsiphash_3u32 (HalfSipHash-1-3) with the length byte
 # 12 -> 13 (unit func-half32, -machdep x86_32)
 mutant half32-length-13 src/halfsiphash.c 'HPREAMBLE(12);' 'HPREAMBLE(13);' \

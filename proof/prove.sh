@@ -32,10 +32,9 @@
 #                without -wp-rte, the properties named "func" and the
 #                lemmas of proof/spec/): siphash{24,13,12}_64 compute
 #                proof/spec/siphash_spec.h, for every length
-#   func-nocase  (work in progress, not in the default list: 1 goal of
-#                sip_hash64 open, proof/wip/README.md) siphash12_nocase_64
-#                computes siphash_spec of every case-folded copy of its
-#                message (proof/spec/nocase_spec.h)
+#   func-nocase  siphash12_nocase_64 computes siphash_spec of every
+#                case-folded copy of its message (proof/spec/nocase_spec.h;
+#                the properties named "nocase", seen with -DSIP_PROOF_NOCASE)
 #   func-fixed   functional correctness of Linux's fixed-size functions
 #                (siphash_*u64, siphash_*u32, hsiphash_*u32, hsiphash_generic
 #                of 64-bit builds): each returns the spec of the message
@@ -58,7 +57,7 @@ OUT=$2
 shift 2
 units=("$@")
 [[ ${#units[@]} -gt 0 ]] || units=(bits spec siphash halfsiphash stream key rte32 func func-half func-half32 func-128
-        func-fixed eva)
+        func-fixed func-nocase eva)
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PAR=${PROOF_JOBS:-2}
 # Per goal, per prover.  Under load a goal Z3 closes in 1 s took 10: the
@@ -87,7 +86,7 @@ FUNC_INL=$FUNC_INL,sip_word,sip_round_step,sip_hash64
 FUNC_FNS=$FUNC_INL,siphash24_64,siphash13_64,siphash12_64
 FUNC_SKIP=$(printf '%s_0,' ${FUNC_INL//,/ } | sed 's/,$//')
 # siphash12_nocase_64 and the steps of its case-folded path (func-nocase)
-NOCASE_FNS=sip_fold64,sip_word,sip_last_word,sip_hash64,siphash12_nocase_64
+NOCASE_FNS=sip_fold64,sip_word,sip_last_word,sip_nocase_compressed,sip_hash64,siphash12_nocase_64
 # SipHash's 128-bit output's functions with functional contracts (func-128)
 F128_FNS=siphash_rotl64_,sip_last_block64,sip_last_bytes64,sip_last_word,sip_init,sip_rounds
 F128_FNS=$F128_FNS,sip_absorb,sip_finish1,sip_finish2,sip_hash128,siphash24_128,siphash13_128
@@ -251,8 +250,9 @@ for unit in "${units[@]}"; do
         func-nocase)
             # siphash12_nocase_64 (the properties named nocase, seen with
             # -DSIP_PROOF_NOCASE only): the lemmas of proof/spec/nocase_spec.h,
-            # then the fold, the word readers and sip_hash64's fold != 0
-            # path from the contracts the unit func proves
+            # then the fold, the word readers, the ghost step
+            # sip_nocase_compressed and sip_hash64's fold != 0 path from
+            # the contracts the unit func proves
             if [[ -z ${PROOF_WP_FCT:-} ]]; then
                 FRAMAC_CPP="-I$ROOT/proof/spec" inline_calls= wp nocase-lemmas \
                     "$ROOT/proof/spec/nocase_lemmas.c" -wp-prop=@lemma

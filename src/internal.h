@@ -383,6 +383,34 @@ SIP_INLINE sip_state sip_round_step(uint64_t v0, uint64_t v1, uint64_t v2, uint6
  * an advancing pointer, as Linux's loop has, measured no faster: 1-4 %
  * more latency at 1..24 bytes on Zen 3 with gcc 12).
  */
+#ifdef SIP_PROOF_NOCASE
+/* A ghost function (an annotation: no code is compiled from it) for one
+ * step of sip_hash64's proof on the case-folded path: the state after the
+ * final word's rounds, known as the spec's compression of the ghost
+ * copies e0..e3 of the state before them, is sip_compressed of every
+ * folded q.  Proved here, in a goal of its own, in well under a second
+ * (CVC4); stated inside sip_hash64 it timed out whatever its shape: the
+ * call is where WP cuts the rest of that function out of the goal
+ * (proof/wip/README.md). */
+/*@ ghost
+  /@ requires nocase: \forall uint8_t *q; sip_folded(q, p, len) ==>
+       b == sip_last_spec(q, len) &&
+       e0 == sip_absorbed(0, q, len - len % 8, c, k0, k1, 0) &&
+       e1 == sip_absorbed(1, q, len - len % 8, c, k0, k1, 0) &&
+       e2 == sip_absorbed(2, q, len - len % 8, c, k0, k1, 0) &&
+       e3 == sip_absorbed(3, q, len - len % 8, c, k0, k1, 0);
+     requires nocase: SIP_VARS_(==, sip_compress, c, b, e0, e1, e2, e3);
+     assigns \nothing;
+     ensures nocase: \forall uint8_t *q; sip_folded(q, p, len) ==> v0 == sip_compressed(0, q, len, c, k0, k1, 0);
+     ensures nocase: \forall uint8_t *q; sip_folded(q, p, len) ==> v1 == sip_compressed(1, q, len, c, k0, k1, 0);
+     ensures nocase: \forall uint8_t *q; sip_folded(q, p, len) ==> v2 == sip_compressed(2, q, len, c, k0, k1, 0);
+     ensures nocase: \forall uint8_t *q; sip_folded(q, p, len) ==> v3 == sip_compressed(3, q, len, c, k0, k1, 0);
+  @/
+  void sip_nocase_compressed(const uint8_t *p, size_t len, unsigned c, uint64_t k0, uint64_t k1,
+                             uint64_t b, uint64_t e0, uint64_t e1, uint64_t e2, uint64_t e3,
+                             uint64_t v0, uint64_t v1, uint64_t v2, uint64_t v3) {}
+*/
+#endif
 /*@ requires \valid_read(p + (0 .. len - 1)) && \valid_read(sip_iv + (0 .. 3));
     assigns \nothing;
     SIP_FUNC(ensures func: fold == 0 ==> \result == siphash_spec(p, len, c, d, k0, k1);)
@@ -472,6 +500,8 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
     /*@ assert nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
                        b == sip_last_spec(q, len) &&
                        SIP_VARS_(==, sip_absorbed, q, len - len % 8, c, k0, k1, 0); */
+    /* the state before the final word, for sip_nocase_compressed */
+    //@ ghost uint64_t e0 = v0, e1 = v1, e2 = v2, e3 = v3;
 #endif
     v3 ^= b;
     /*@ loop invariant 0 <= j <= c;
@@ -490,6 +520,8 @@ SIP_INLINE uint64_t sip_hash64(const uint8_t *p, size_t len, uint64_t k0, uint64
     //@ assert func: fold == 0 ==> v3 == sip_compressed(3, p, len, c, k0, k1, 0);
 #endif
 #ifdef SIP_PROOF_NOCASE
+    //@ assert nocase: SIP_VARS_(==, sip_compress, c, b, e0, e1, e2, e3);
+    //@ ghost if (fold) sip_nocase_compressed(p, len, c, k0, k1, b, e0, e1, e2, e3, v0, v1, v2, v3);
     /*@ assert nocase: fold != 0 ==> \forall uint8_t *q; sip_folded(q, p, len) ==>
                        SIP_VARS_(==, sip_compressed, q, len, c, k0, k1, 0); */
 #endif
